@@ -1,0 +1,15 @@
+/** Runtime configuration, read once from Vite's env (set by `npm start` / the test harness). */
+function required(name: string, value: string | undefined): string {
+  if (!value) throw new Error(`Missing ${name}: start the app with \`npm start\` or set it in .env`);
+  return value;
+}
+
+export const env = {
+  supabaseUrl: required('VITE_SUPABASE_URL', import.meta.env.VITE_SUPABASE_URL as string | undefined),
+  supabaseAnonKey: required(
+    'VITE_SUPABASE_ANON_KEY',
+    import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
+  ),
+  /** The store's social media page for the "Follow us" line. */
+  socialUrl: (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',
+};
