@@ -99,10 +99,12 @@ async function runExtraChecks(dbUrl: string): Promise<LintFinding[]> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ role: string; schema: string; name: string; args: string }>(
-      DEFINER_EXECUTABLE_SQL,
-      [EXPOSED_SCHEMAS],
-    );
+    const { rows } = await client.query<{
+      role: string;
+      schema: string;
+      name: string;
+      args: string;
+    }>(DEFINER_EXECUTABLE_SQL, [EXPOSED_SCHEMAS]);
     return rows.map((r) => ({
       name: `${r.role}_security_definer_function_executable`,
       level: 'WARN',
@@ -124,7 +126,10 @@ function parseDbUrl(argv: string[]): string {
   if (i >= 0) {
     const arg = argv[i] ?? '';
     const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[i + 1];
-    if (!value) throw new Error('--db-url needs a value, e.g. --db-url postgresql://postgres:postgres@127.0.0.1:54322/postgres');
+    if (!value)
+      throw new Error(
+        '--db-url needs a value, e.g. --db-url postgresql://postgres:postgres@127.0.0.1:54322/postgres',
+      );
     return value;
   }
   return process.env.DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres';
