@@ -1,0 +1,237 @@
+// The API gateway: one port in front of PostgREST, auth and the functions runtime, routing like
+// Supabase's Kong (baseline §4.3-§4.5): prefixes stripped, `apikey` required on the Data API and
+// auth routes with the hosted 401 bodies, Authorization defaulting to the key, CORS answered,
+// X-Forwarded-* set, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when
+// an upstream is down or slow.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GatewayKeys {
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+}
+
+export interface GatewayOptions {
+  host?: string;
+  port: number;
+  upstreams: { rest: string; auth: string; functions: string };
+  keys: GatewayKeys;
+  /** Upstream read timeout in ms (Kong: 60 s; functions 150 s). */
+  timeouts?: { default: number; functions: number };
+  log?: (line: string) => void;
+}
+
+export interface Gateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Route {
+  prefix: string;
+  upstream: 'rest' | 'auth' | 'functions';
+  /** Path the prefix is replaced with upstream. */
+  target: string;
+  keyAuth: boolean;
+  rewriteAuthorization: boolean;
+  extraHeaders?: Record<string, string>;
+  exact?: boolean;
+}
+
+// Order matters: the open auth routes come before the general /auth/v1 route.
+const ROUTES: Route[] = [
+  ...['verify', 'callback', 'authorize'].map<Route>((p) => ({
+    prefix: `/auth/v1/${p}`,
+    upstream: 'auth',
+    target: `/${p}`,
+    keyAuth: false,
+    rewriteAuthorization: false,
+  })),
+  { prefix: '/auth/v1', upstream: 'auth', target: '', keyAuth: true, rewriteAuthorization: true },
+  { prefix: '/rest/v1', upstream: 'rest', target: '', keyAuth: true, rewriteAuthorization: true },
+  {
+    prefix: '/graphql/v1',
+    upstream: 'rest',
+    target: '/rpc/graphql',
+    keyAuth: true,
+    rewriteAuthorization: true,
+    extraHeaders: { 'content-profile': 'graphql_public' },
+    exact: true,
+  },
+  // Like the CLI and self-hosted: no key-auth on functions (the runtime checks JWTs itself).
+  { prefix: '/functions/v1', upstream: 'functions', target: '', keyAuth: false, rewriteAuthorization: true },
+];
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
+
+export function matchRoute(pathname: string): { route: Route; rest: string } | null {
+  for (const route of ROUTES) {
+    if (pathname === route.prefix) return { route, rest: '' };
+    if (!route.exact && pathname.startsWith(`${route.prefix}/`)) {
+      return { route, rest: pathname.slice(route.prefix.length) };
+    }
+  }
+  return null;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, cors: boolean): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+    ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+  });
+  res.end(payload);
+}
+
+/** Authorization default of the CLI/self-hosted Kong (baseline §4.4). */
+export function defaultAuthorization(authorization: string | undefined, apikey: string | undefined, keys: GatewayKeys): string | undefined {
+  if (authorization && !/^Bearer sb_/i.test(authorization)) return authorization;
+  if (!apikey) return authorization;
+  if (apikey === keys.secretKey) return `Bearer ${keys.serviceRoleKey}`;
+  if (apikey === keys.publishableKey) return `Bearer ${keys.anonKey}`;
+  return `Bearer ${apikey}`;
+}
+
+export function startGateway(opts: GatewayOptions): Promise<Gateway> {
+  const host = opts.host ?? '127.0.0.1';
+  const timeouts = opts.timeouts ?? { default: 60_000, functions: 150_000 };
+  const knownKeys = new Set([opts.keys.anonKey, opts.keys.serviceRoleKey, opts.keys.publishableKey, opts.keys.secretKey]);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const hasOrigin = typeof req.headers.origin === 'string';
+    const matched = matchRoute(url.pathname);
+    if (!matched) {
+      sendJson(res, 404, { message: 'no Route matched with those values' }, hasOrigin);
+      return;
+    }
+    const { route, rest } = matched;
+
+    // CORS preflight: answered here, before any key check (browsers send no apikey with it).
+    if (req.method === 'OPTIONS' && hasOrigin && req.headers['access-control-request-method']) {
+      const requested = req.headers['access-control-request-headers'];
+      res.writeHead(200, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': CORS_METHODS,
+        ...(requested ? { 'access-control-allow-headers': requested } : {}),
+        'content-length': '0',
+      });
+      res.end();
+      return;
+    }
+
+    const headerKey = req.headers.apikey;
+    const apikey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? url.searchParams.get('apikey') ?? undefined;
+    if (route.keyAuth) {
+      if (!apikey) {
+        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, hasOrigin);
+        return;
+      }
+      if (!knownKeys.has(apikey)) {
+        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, hasOrigin);
+        return;
+      }
+    }
+
+    const headers: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+    }
+    if (route.rewriteAuthorization) {
+      const authorization = defaultAuthorization(req.headers.authorization, apikey, opts.keys);
+      if (authorization) headers.authorization = authorization;
+    }
+    Object.assign(headers, route.extraHeaders);
+    const remote = req.socket.remoteAddress ?? '127.0.0.1';
+    const forwardedFor = req.headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${remote}` : remote;
+    headers['x-real-ip'] = remote;
+    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-host'] = req.headers.host ?? `${host}:${opts.port}`;
+    headers['x-forwarded-port'] = String(opts.port);
+    headers['x-forwarded-prefix'] = route.prefix;
+    if (req.headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
+
+    const upstream = new URL(opts.upstreams[route.upstream]);
+    const upstreamReq = http.request({
+      agent,
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: `${route.target}${rest}${url.search}` || '/',
+      headers,
+    });
+    const readTimeout = route.upstream === 'functions' ? timeouts.functions : timeouts.default;
+    upstreamReq.setTimeout(readTimeout, () => {
+      upstreamReq.destroy();
+      sendJson(res, 504, { message: 'The upstream server is timing out' }, hasOrigin);
+    });
+    upstreamReq.on('error', (err) => {
+      opts.log?.(`gateway: ${req.method} ${url.pathname} → ${route.upstream}: ${err.message}`);
+      sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }, hasOrigin);
+    });
+    upstreamReq.on('response', (upstreamRes) => {
+      const out: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(upstreamRes.headers)) {
+        if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+      }
+      if (upstreamRes.headers['transfer-encoding']) out['transfer-encoding'] = upstreamRes.headers['transfer-encoding'];
+      // Kong's cors plugin: any request carrying Origin gets `*`, whatever the upstream said.
+      if (hasOrigin) out['access-control-allow-origin'] = '*';
+      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, out);
+      upstreamRes.pipe(res);
+      upstreamRes.on('error', () => res.destroy());
+    });
+    // Client went away: stop the upstream work too.
+    res.on('close', () => {
+      if (!res.writableFinished) upstreamReq.destroy();
+    });
+    req.pipe(upstreamReq);
+  };
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (err) {
+      opts.log?.(`gateway: ${(err as Error).message}`);
+      sendJson(res, 500, { message: 'An unexpected error occurred' }, false);
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+            agent.destroy();
+          }),
+      });
+    });
+  });
+}
