@@ -1,6 +1,84 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router-dom';
 import { texts } from '../../texts';
+import { useAuth } from '../auth/AuthProvider';
+import { AdminDataProvider } from './AdminData';
+import { CategoriesTab } from './CategoriesTab';
+import { ProductsTab } from './ProductsTab';
+import { SignupTab } from './SignupTab';
 
+// The contact feature supplies the Messages panel; the glob matches nothing when it is absent,
+// so the admin area builds either way and shows the tab only when the panel exists.
+const messagesModules = import.meta.glob<{ MessagesPanel: ComponentType }>('./MessagesPanel.tsx', {
+  eager: true,
+});
+const MessagesPanel = Object.values(messagesModules)[0]?.MessagesPanel;
+
+/** /admin: guarded by the session and the database's admin check, then the admin tabs. */
 export function AdminPage() {
-  return <Title order={1}>{texts.admin.heading}</Title>;
+  const { loading, session, adminStatus, displayName, recheckAdmin } = useAuth();
+
+  if (loading || adminStatus === 'loading') {
+    return (
+      <Center mih="50vh">
+        <Loader size="lg" aria-label={texts.admin.loading} />
+      </Center>
+    );
+  }
+  if (!session) return <Navigate to="/login" replace />;
+  if (adminStatus === 'error') {
+    return (
+      <Alert color="red" role="alert" maw={560} mx="auto" my="xl" title={texts.unexpected}>
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{texts.admin.statusFailed}</Text>
+          <Button size="xs" variant="light" onClick={recheckAdmin}>
+            {texts.admin.retry}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (adminStatus !== 'admin') {
+    return (
+      <Alert color="orange" role="alert" maw={560} mx="auto" my="xl">
+        {texts.admin.notAdmin}
+      </Alert>
+    );
+  }
+
+  const name = displayName ?? session.user.email ?? '';
+  return (
+    <AdminDataProvider>
+      <Stack gap="lg" py="md">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            {texts.admin.heading} {name}
+          </Title>
+        </Group>
+        <Tabs defaultValue="products">
+          <Tabs.List mb="md">
+            <Tabs.Tab value="products">{texts.admin.tabs.products}</Tabs.Tab>
+            <Tabs.Tab value="signup">{texts.admin.tabs.signup}</Tabs.Tab>
+            <Tabs.Tab value="categories">{texts.admin.tabs.categories}</Tabs.Tab>
+            {MessagesPanel && <Tabs.Tab value="messages">{texts.admin.tabs.messages}</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="products">
+            <ProductsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="signup">
+            <SignupTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="categories">
+            <CategoriesTab />
+          </Tabs.Panel>
+          {MessagesPanel && (
+            <Tabs.Panel value="messages">
+              <MessagesPanel />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </AdminDataProvider>
+  );
 }

@@ -1,6 +1,22 @@
 import type { Session } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { supabase } from '../../lib/supabase';
+
+/**
+ * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the
+ * admins table) — never from anything the browser stores or the user can edit.
+ * 'none': nobody is signed in; 'loading': the check for the current user is in flight;
+ * 'error': the check failed (network, server), so the answer is unknown.
+ */
+export type AdminStatus = 'none' | 'loading' | 'admin' | 'not-admin' | 'error';
 
 export interface AuthState {
   /** True until supabase-js has restored (or failed to restore) the stored session. */
@@ -8,28 +24,100 @@ export interface AuthState {
   session: Session | null;
   /** The admin marker of the spec: the signed-in user's display name. */
   displayName: string | null;
+  adminStatus: AdminStatus;
+  /** Asks the database again (after an 'error', or when a caller already knows the answer). */
+  recheckAdmin: () => void;
 }
 
-const AuthContext = createContext<AuthState>({ loading: true, session: null, displayName: null });
+const AuthContext = createContext<AuthState>({
+  loading: true,
+  session: null,
+  displayName: null,
+  adminStatus: 'none',
+  recheckAdmin: () => {},
+});
 
-function displayNameOf(session: Session | null): string | null {
+export function displayNameOf(session: Session | null): string | null {
   const meta = session?.user.user_metadata as { name?: unknown; display_name?: unknown } | undefined;
   const name = meta?.display_name ?? meta?.name;
-  return typeof name === 'string' && name.trim() ? name : null;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
-/** Tracks the supabase-js session (the spec's "auth marker") for nav, guard and heading. */
+/** Asks the database whether the current user is an admin. */
+export async function fetchIsAdmin(): Promise<boolean> {
+  const { data, error } = await supabase.rpc('is_admin');
+  if (error) throw error;
+  return data === true;
+}
+
+interface AdminCheck {
+  userId: string;
+  /** Bumped by recheckAdmin so the effect runs again for the same user. */
+  attempt: number;
+  status: Exclude<AdminStatus, 'none' | 'loading'> | null;
+}
+
+/** Tracks the supabase-js session (the spec's "auth marker") and admin status for nav, guard and heading. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ loading: true, session: null, displayName: null });
+  const [auth, setAuth] = useState<{ loading: boolean; session: Session | null }>({
+    loading: true,
+    session: null,
+  });
+  const [check, setCheck] = useState<AdminCheck | null>(null);
 
   useEffect(() => {
+    // Only synchronous state updates here: supabase-js holds a lock while it runs these callbacks,
+    // so awaiting another supabase call inside would dead-lock; the admin check runs in an effect.
     const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      setState({ loading: false, session, displayName: displayNameOf(session) });
+      setAuth({ loading: false, session });
     });
     return () => data.subscription.unsubscribe();
   }, []);
 
-  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+  const userId = auth.session?.user.id ?? null;
+  const attempt = check?.userId === userId ? check.attempt : 0;
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    fetchIsAdmin()
+      .then((isAdmin) => {
+        if (current) setCheck({ userId, attempt, status: isAdmin ? 'admin' : 'not-admin' });
+      })
+      .catch((error: unknown) => {
+        console.error('Admin status check failed', error);
+        if (current) setCheck({ userId, attempt, status: 'error' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, attempt]);
+
+  const recheckAdmin = useCallback(() => {
+    setCheck((prev) =>
+      prev ? { userId: prev.userId, attempt: prev.attempt + 1, status: null } : prev,
+    );
+  }, []);
+
+  // Derived rather than stored, so a newly signed-in user is 'loading' in the very first render
+  // (no flash of the previous user's status).
+  let adminStatus: AdminStatus = 'none';
+  if (userId) {
+    adminStatus = check?.userId === userId && check.status ? check.status : 'loading';
+  }
+
+  const value = useMemo<AuthState>(
+    () => ({
+      loading: auth.loading,
+      session: auth.session,
+      displayName: displayNameOf(auth.session),
+      adminStatus,
+      recheckAdmin,
+    }),
+    [auth, adminStatus, recheckAdmin],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthState {

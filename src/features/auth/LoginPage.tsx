@@ -1,6 +1,126 @@
-import { Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { supabase } from '../../lib/supabase';
 import { texts } from '../../texts';
+import { useAuth } from './AuthProvider';
+import { loginSchema, type LoginValues } from './schemas';
+import { signInAdmin } from './signIn';
 
+/** True when Auth redirected here from an e-mail link that failed (expired or already used). */
+function cameFromFailedEmailLink(): boolean {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return params.has('error_code') || params.has('error_description');
+}
+
+/** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {
-  return <Title order={1}>{texts.login.heading}</Title>;
+  const navigate = useNavigate();
+  const { session, adminStatus, displayName } = useAuth();
+  const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
+  const [linkFailed] = useState(cameFromFailedEmailLink);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setRefusedNotAdmin(false);
+    let outcome;
+    try {
+      outcome = await signInAdmin(supabase, email, password);
+    } catch (error) {
+      console.error('Sign-in failed', error);
+      outcome = 'failed' as const;
+    }
+    switch (outcome) {
+      case 'ok':
+        notify.success(texts.login.success);
+        await navigate('/admin');
+        break;
+      case 'verify-first':
+        notify.error(texts.login.verifyFirst);
+        break;
+      case 'not-admin':
+        setRefusedNotAdmin(true);
+        notify.error(texts.login.notAdmin);
+        break;
+      default:
+        notify.error(texts.login.failed);
+    }
+  });
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          {texts.login.heading}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {texts.login.note}
+        </Text>
+        {linkFailed && !session && (
+          <Alert color="red" role="alert">
+            {texts.login.linkFailed}
+          </Alert>
+        )}
+        {session && adminStatus === 'admin' && (
+          <Alert color="teal">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {texts.login.signedInAs} {displayName ?? session.user.email}
+              </Text>
+              <Button component={Link} to="/admin" size="xs" variant="light">
+                {texts.login.goToAdmin}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {refusedNotAdmin && (
+          <Alert color="orange" role="alert">
+            {texts.login.notAdmin}
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <TextInput
+              label={texts.login.email}
+              type="email"
+              autoComplete="username"
+              withAsterisk
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <PasswordInput
+              label={texts.login.password}
+              autoComplete="current-password"
+              withAsterisk
+              error={errors.password?.message}
+              {...register('password')}
+            />
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {texts.login.submit}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
 }

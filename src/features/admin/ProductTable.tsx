@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { texts } from '../../texts';
+import type { Product } from './api';
+
+export type SortKey = 'title' | 'cat' | 'price' | 'created_at';
+export interface Sort {
+  key: SortKey;
+  ascending: boolean;
+}
+
+const PAGE_SIZE = 10;
+
+const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+
+/** Compares two products by one column; prices without a number always sort last. */
+export function compareProducts(a: Product, b: Product, sort: Sort): number {
+  const dir = sort.ascending ? 1 : -1;
+  let result = 0;
+  switch (sort.key) {
+    case 'price':
+      if (a.price_value === null || b.price_value === null) {
+        if (a.price_value !== b.price_value) return a.price_value === null ? 1 : -1;
+      } else {
+        result = (a.price_value - b.price_value) * dir;
+      }
+      break;
+    case 'created_at':
+      result = (Date.parse(a.created_at) - Date.parse(b.created_at)) * dir;
+      break;
+    default:
+      result = collator.compare(a[sort.key], b[sort.key]) * dir;
+  }
+  return result || collator.compare(a.title, b.title) || a.id.localeCompare(b.id);
+}
+
+/** Products whose title contains `query` (ignoring case), in the chosen order. */
+export function filterAndSort(products: Product[], query: string, sort: Sort): Product[] {
+  const q = query.trim().toLocaleLowerCase('en-GB');
+  return products
+    .filter((p) => !q || p.title.toLocaleLowerCase('en-GB').includes(q))
+    .sort((a, b) => compareProducts(a, b, sort));
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+interface ProductTableProps {
+  products: Product[];
+  loading: boolean;
+  failed: boolean;
+  selectedId: string | null;
+  disabled: boolean;
+  onSelect: (product: Product) => void;
+  onRetry: () => void;
+}
+
+/** All products with search by title and sortable columns; choosing a row loads it into the form. */
+export function ProductTable({ products, loading, failed, selectedId, disabled, onSelect, onRetry }: ProductTableProps) {
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<Sort>({ key: 'price', ascending: true });
+  const [page, setPage] = useState(1);
+
+  const rows = useMemo(() => filterAndSort(products, query, sort), [products, query, sort]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  const header = (key: SortKey, label: string) => {
+    const active = sort.key === key;
+    return (
+      <Table.Th aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+        <UnstyledButton
+          fw={700}
+          fz="sm"
+          onClick={() => {
+            setSort((s) => ({ key, ascending: s.key === key ? !s.ascending : true }));
+            setPage(1);
+          }}
+        >
+          {label} {active ? (sort.ascending ? '▲' : '▼') : '↕'}
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
+  const choose = (product: Product) => {
+    if (!disabled) onSelect(product);
+  };
+  const onRowKey = (event: KeyboardEvent, product: Product) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      choose(product);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} size="h4">
+          {texts.productForm.listHeading} ({products.length})
+        </Title>
+        <TextInput
+          aria-label={texts.productForm.search}
+          placeholder={texts.productForm.search}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', xs: 240 }}
+        />
+      </Group>
+      {loading ? (
+        <Center py="xl">
+          <Loader aria-label="Loading products" />
+        </Center>
+      ) : failed ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{texts.unexpected}</Text>
+            <Button size="xs" variant="light" onClick={onRetry}>
+              {texts.admin.retry}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={440}>
+            <Table highlightOnHover striped verticalSpacing="xs" aria-label={texts.productForm.listHeading}>
+              <Table.Thead>
+                <Table.Tr>
+                  {header('title', texts.productForm.title)}
+                  {header('cat', texts.productForm.category)}
+                  {header('price', texts.productForm.price)}
+                  {header('created_at', texts.productForm.created)}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {visible.map((product) => (
+                  <Table.Tr
+                    key={product.id}
+                    tabIndex={0}
+                    aria-selected={product.id === selectedId}
+                    bg={product.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+                    style={{ cursor: disabled ? 'progress' : 'pointer' }}
+                    onClick={() => choose(product)}
+                    onKeyDown={(e) => onRowKey(e, product)}
+                  >
+                    <Table.Td>{product.title}</Table.Td>
+                    <Table.Td>{product.cat}</Table.Td>
+                    <Table.Td>{product.price}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {dateFormat.format(new Date(product.created_at))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {rows.length === 0 && (
+            <Text c="dimmed" ta="center" py="md">
+              {products.length === 0 ? texts.home.noProducts : texts.productForm.noMatch}
+            </Text>
+          )}
+          {pages > 1 && (
+            <Center>
+              <Pagination total={pages} value={current} onChange={setPage} size="sm" />
+            </Center>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../lib/notify';
+import { texts } from '../../texts';
+import { useAuth } from '../auth/AuthProvider';
+import { signupSchema, type SignupValues } from './schemas';
+import { createAdminAccount } from './signup';
+
+const t = texts.signup;
+const empty: SignupValues = { name: '', email: '', password: '' };
+
+/** SignUP tab: creates another (invited) admin account; the signed-in admin stays signed in. */
+export function SignupTab() {
+  const { session } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupValues>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: empty,
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      if (!session) return;
+      try {
+        const outcome = await createAdminAccount(
+          values,
+          session.user.id,
+          `${window.location.origin}/login`,
+        );
+        if (outcome === 'email-taken') {
+          setError('email', { type: 'server', message: t.emailTaken }, { shouldFocus: true });
+          notify.error(t.emailTaken);
+          return;
+        }
+        notify.success(t.verificationSent);
+        notify.success(t.success);
+        reset(empty);
+      } catch (error) {
+        console.error('SignUP failed', error);
+        notify.error(texts.unexpected);
+      }
+    },
+    (invalid) => {
+      // Messages show under the fields; the first one is toasted too, like every other error.
+      const first = [invalid.name, invalid.email, invalid.password].find(Boolean);
+      if (first?.message) notify.error(first.message);
+    },
+  );
+
+  return (
+    <Paper withBorder p="md" radius="md" maw={480}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t.intro}
+          </Text>
+          <TextInput label={t.name} withAsterisk autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextInput
+            label={t.email}
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label={t.password}
+            withAsterisk
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" loading={isSubmitting}>
+            {t.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,157 @@
+import type { PostgrestError } from '@supabase/supabase-js';
+import { supabase } from '../../lib/supabase';
+import { likeLiteral } from './flow';
+import type { CategoryValues, ProductValues } from './schemas';
+
+export interface Product {
+  id: string;
+  title: string;
+  cat: string;
+  price: string;
+  com: string;
+  image: string;
+  link: string;
+  created_at: string;
+  /** First number in the price text, computed by the database; null when there is none. */
+  price_value: number | null;
+}
+
+export interface Category {
+  id: string;
+  title: string;
+  created_at: string;
+}
+
+const PRODUCT_COLUMNS = 'id,title,cat,price,com,image,link,created_at,price_value';
+const CATEGORY_COLUMNS = 'id,title,created_at';
+
+/** A failed database call; `code` is Postgres's SQLSTATE (23505 unique, 23503 still referenced). */
+export class DbError extends Error {
+  readonly code: string;
+  constructor(error: PostgrestError) {
+    super(error.message);
+    this.name = 'DbError';
+    this.code = error.code;
+  }
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+export function isDbError(error: unknown, code?: string): error is DbError {
+  return error instanceof DbError && (code === undefined || error.code === code);
+}
+
+function check<T>(result: { data: T | null; error: PostgrestError | null }): T {
+  if (result.error) throw new DbError(result.error);
+  if (result.data === null) throw new Error('The database returned no data');
+  return result.data;
+}
+
+/** All products in the storefront's order (price ascending, then title, then id for stability). */
+export async function listProducts(): Promise<Product[]> {
+  return check(
+    await supabase
+      .from('products')
+      .select(PRODUCT_COLUMNS)
+      .order('price_value', { ascending: true, nullsFirst: false })
+      .order('title', { ascending: true })
+      .order('id', { ascending: true }),
+  ) as Product[];
+}
+
+export async function listCategories(): Promise<Category[]> {
+  return check(
+    await supabase.from('catagories').select(CATEGORY_COLUMNS).order('title', { ascending: true }),
+  ) as Category[];
+}
+
+/** Get Product: the product whose title equals `title` exactly, or null. */
+export async function findProductByTitle(title: string): Promise<Product | null> {
+  const rows = check(
+    await supabase.from('products').select(PRODUCT_COLUMNS).eq('title', title).limit(1),
+  ) as Product[];
+  return rows[0] ?? null;
+}
+
+/** Get Catagory: the category whose title equals `title` exactly, or null. */
+export async function findCategoryByTitle(title: string): Promise<Category | null> {
+  const rows = check(
+    await supabase.from('catagories').select(CATEGORY_COLUMNS).eq('title', title).limit(1),
+  ) as Category[];
+  return rows[0] ?? null;
+}
+
+/**
+ * Whether another row already uses `title`. The database keeps titles unique ignoring case, so
+ * the check ignores case too (the unique index still has the last word on a race).
+ */
+export async function titleInUse(
+  table: 'products' | 'catagories',
+  title: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const rows = check(
+    await supabase.from(table).select('id').ilike('title', likeLiteral(title)).limit(2),
+  ) as { id: string }[];
+  return rows.some((row) => row.id !== exceptId);
+}
+
+export async function insertProduct(values: ProductValues): Promise<Product> {
+  const rows = check(
+    await supabase.from('products').insert(values).select(PRODUCT_COLUMNS),
+  ) as Product[];
+  const row = rows[0];
+  if (!row) throw new Error('The new product was not returned');
+  return row;
+}
+
+/** Updates by id; null when no row was changed (deleted meanwhile, or not allowed). */
+export async function updateProduct(id: string, values: ProductValues): Promise<Product | null> {
+  const rows = check(
+    await supabase.from('products').update(values).eq('id', id).select(PRODUCT_COLUMNS),
+  ) as Product[];
+  return rows[0] ?? null;
+}
+
+/** Deletes by id; false when nothing was deleted. */
+export async function deleteProduct(id: string): Promise<boolean> {
+  const rows = check(await supabase.from('products').delete().eq('id', id).select('id')) as {
+    id: string;
+  }[];
+  return rows.length > 0;
+}
+
+export async function insertCategory(values: CategoryValues): Promise<Category> {
+  const rows = check(
+    await supabase.from('catagories').insert(values).select(CATEGORY_COLUMNS),
+  ) as Category[];
+  const row = rows[0];
+  if (!row) throw new Error('The new catagory was not returned');
+  return row;
+}
+
+/** Renames by id (products follow through ON UPDATE CASCADE); null when nothing changed. */
+export async function updateCategory(id: string, values: CategoryValues): Promise<Category | null> {
+  const rows = check(
+    await supabase.from('catagories').update(values).eq('id', id).select(CATEGORY_COLUMNS),
+  ) as Category[];
+  return rows[0] ?? null;
+}
+
+export async function deleteCategory(id: string): Promise<boolean> {
+  const rows = check(await supabase.from('catagories').delete().eq('id', id).select('id')) as {
+    id: string;
+  }[];
+  return rows.length > 0;
+}
+
+/** How many products name `title` as their category (so a delete can say why it is refused). */
+export async function countProductsIn(title: string): Promise<number> {
+  const { count, error } = await supabase
+    .from('products')
+    .select('id', { count: 'exact', head: true })
+    .eq('cat', title);
+  if (error) throw new DbError(error);
+  return count ?? 0;
+}

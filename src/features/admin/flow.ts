@@ -1,0 +1,36 @@
+import { texts } from '../../texts';
+
+/** A record loaded by Get: its id and the title it had, so an unchanged title is not "in use". */
+export interface Loaded {
+  id: string;
+  originalTitle: string;
+}
+
+/**
+ * Spec §5: Update and Delete of a product need a title and a prior successful Get Product.
+ * Returns the message to show, or null when the action may go on.
+ */
+export function productEditBlocker(title: string, loaded: Loaded | null): string | null {
+  if (!title.trim()) return texts.validation.enterTitleAndGetProduct;
+  if (!loaded) return texts.validation.clickGetProduct;
+  return null;
+}
+
+/** Spec §5: Update and Delete of a catagory need a title and a prior Get ("Click on Get Catagory"). */
+export function categoryEditBlocker(title: string, loaded: Loaded | null): string | null {
+  if (!title.trim() || !loaded) return texts.validation.clickGetCategory;
+  return null;
+}
+
+/**
+ * Whether a new title has to be checked for uniqueness. Titles are unique ignoring case, so a
+ * change of case only is still the same record's own title and needs no check.
+ */
+export function titleNeedsCheck(newTitle: string, loaded: Loaded | null): boolean {
+  return !loaded || newTitle.trim().toLowerCase() !== loaded.originalTitle.trim().toLowerCase();
+}
+
+/** Escapes LIKE wildcards so a title lookup with ILIKE matches the title literally. */
+export function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

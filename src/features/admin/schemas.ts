@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { constants, texts } from '../../texts';
+
+const v = texts.validation;
+
+/** A required text field: trimmed, and empty gives the spec's message (and nothing else). */
+function required(message: string) {
+  return z.string().trim().min(1, { message, abort: true });
+}
+
+/** http(s) addresses only: anything else (javascript:, data:, …) would be unsafe in href/src. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Product images may also be site paths (`/products/football.svg`) served from public/. */
+export function isImageRef(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return !/\s/.test(value);
+  return isHttpUrl(value);
+}
+
+/** Title alone: Get Product and Get Catagory ("Title is Required"). */
+export const titleSchema = z.object({ title: required(v.titleRequired) });
+
+/**
+ * The product form for Add and Update (spec §5): every field required with the spec's message;
+ * the formats and limits are the database's own rules, checked first here for a clear message.
+ * Price is free text and not checked as a number.
+ */
+export const productSchema = z.object({
+  title: required(v.titleRequired).max(120, { message: texts.productForm.titleTooLong }),
+  cat: required(v.categoryRequired),
+  price: required(v.priceRequired).max(40, { message: texts.productForm.priceTooLong }),
+  com: required(v.commentRequired).max(2000, { message: texts.productForm.commentTooLong }),
+  image: required(v.imageRequired).refine(isImageRef, { message: texts.productForm.imageInvalid }),
+  link: required(v.linkRequired).refine(isHttpUrl, { message: texts.productForm.linkInvalid }),
+});
+
+export type ProductValues = z.infer<typeof productSchema>;
+
+export const emptyProduct: ProductValues = {
+  title: '',
+  cat: '',
+  price: '',
+  com: '',
+  image: '',
+  link: '',
+};
+
+/** The Catagories form (Add and Update). */
+export const categorySchema = z.object({
+  title: required(v.titleRequired).max(80, { message: texts.categoryForm.titleTooLong }),
+});
+
+export type CategoryValues = z.infer<typeof categorySchema>;
+
+/** SignUP: name, e-mail and a password of at least config.toml's minimum_password_length. */
+export const signupSchema = z.object({
+  name: required(texts.signup.nameRequired),
+  email: required(texts.signup.emailRequired).pipe(z.email({ message: texts.signup.emailInvalid })),
+  password: z
+    .string()
+    .min(constants.minPasswordLength, { message: texts.signup.passwordTooShort }),
+});
+
+export type SignupValues = z.infer<typeof signupSchema>;

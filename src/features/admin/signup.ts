@@ -1,0 +1,73 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { env } from '../../lib/env';
+import { supabase } from '../../lib/supabase';
+import type { SignupValues } from './schemas';
+
+/** What creating an admin account ended in. */
+export type SignupOutcome = 'sent' | 'email-taken';
+
+let signupClient: SupabaseClient | null = null;
+
+/**
+ * A second supabase-js client for the sign-up alone. It keeps no session in storage and never
+ * refreshes, so creating another admin cannot replace the signed-in admin's own session.
+ */
+function getSignupClient(): SupabaseClient {
+  signupClient ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: 'mar-signup',
+    },
+  });
+  return signupClient;
+}
+
+interface Clients {
+  /** The signed-in admin's client: checks the e-mail and writes the invite. */
+  admin: Pick<SupabaseClient, 'rpc' | 'from'>;
+  /** The session-less client that signs the new account up. */
+  signup: Pick<SupabaseClient, 'auth'>;
+}
+
+/**
+ * Creates an invited admin account (SignUP tab):
+ * 1. refuse an e-mail that already has an account (`email_registered`, admins only), because
+ *    Auth hides such duplicates behind a fake user;
+ * 2. invite the e-mail (lower-cased): the database makes the account an admin once the e-mail is
+ *    confirmed, so a stranger signing up directly gains nothing;
+ * 3. sign up with the display name; Auth sends the verification e-mail whose link leads to /login.
+ * Throws on anything unexpected.
+ */
+export async function createAdminAccount(
+  values: SignupValues,
+  invitedBy: string,
+  redirectTo: string,
+  clients: Clients = { admin: supabase, signup: getSignupClient() },
+): Promise<SignupOutcome> {
+  const email = values.email.trim().toLowerCase();
+
+  const registered = await clients.admin.rpc('email_registered', { p_email: email });
+  if (registered.error) throw registered.error;
+  if (registered.data === true) return 'email-taken';
+
+  const invite = await clients.admin.from('admin_invites').insert({ email, invited_by: invitedBy });
+  // An earlier invite for the same address (e.g. a sign-up that never finished) is fine.
+  if (invite.error && invite.error.code !== '23505') throw invite.error;
+
+  const { data, error } = await clients.signup.auth.signUp({
+    email,
+    password: values.password,
+    options: { data: { display_name: values.name.trim() }, emailRedirectTo: redirectTo },
+  });
+  if (error) {
+    if (error.code === 'user_already_exists' || error.code === 'email_exists') return 'email-taken';
+    throw error;
+  }
+  // Auth answers a sign-up for a confirmed address with a look-alike user that has no identities.
+  if (!data.user || (Array.isArray(data.user.identities) && data.user.identities.length === 0)) {
+    return 'email-taken';
+  }
+  return 'sent';
+}

@@ -1,0 +1,50 @@
+import { useCallback, useRef, useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../lib/notify';
+
+/**
+ * Runs `schema` over the form's current values for one action (the product and category forms
+ * validate differently per button). Every failing field shows its message under the field, the
+ * first one is also toasted (spec §8: errors appear as toasts) and focused.
+ */
+export function validateWith<TValues extends FieldValues, TSchema extends z.ZodType>(
+  form: Pick<UseFormReturn<TValues>, 'getValues' | 'setError' | 'clearErrors'>,
+  schema: TSchema,
+): z.output<TSchema> | null {
+  form.clearErrors();
+  const result = schema.safeParse(form.getValues());
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || seen.has(field)) continue;
+    form.setError(field as Path<TValues>, { type: 'validate', message: issue.message }, {
+      shouldFocus: seen.size === 0,
+    });
+    if (seen.size === 0) notify.error(issue.message);
+    seen.add(field);
+  }
+  return null;
+}
+
+/**
+ * One action at a time per form: the running action's button shows progress, the others are
+ * disabled, and a second click (even before React re-renders) is ignored.
+ */
+export function useActionLock<TAction extends string>() {
+  const running = useRef(false);
+  const [busy, setBusy] = useState<TAction | null>(null);
+  const run = useCallback(async (action: TAction, work: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(action);
+    try {
+      await work();
+    } finally {
+      running.current = false;
+      setBusy(null);
+    }
+  }, []);
+  return { busy, run };
+}

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { supabase } from '../../lib/supabase';
+import { texts } from '../../texts';
+
+/**
+ * Removes what this app keeps about a sign-in from local storage: supabase-js's session
+ * (`sb-<ref>-auth-token`, its PKCE verifier) and the SignUP tab's throw-away client key. Other
+ * local settings (e.g. the colour scheme) are not sign-in state and stay.
+ */
+export function clearStoredSession(storage: Storage = window.localStorage): void {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key && (/^sb-.*-auth-token/.test(key) || key.startsWith('mar-signup'))) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}
+
+/**
+ * Logout of the spec: ends this browser's session (scope 'local': the admin's other devices stay
+ * signed in), clears the stored session, shows "Logout Successfully" and goes to /login. A failure
+ * is only logged to the console and nothing is shown, as the spec says.
+ */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      const { error } = await supabase.auth.signOut({ scope: 'local' });
+      if (error) throw error;
+      clearStoredSession();
+      notify.success(texts.logout.success);
+      await navigate('/login');
+    } catch (error) {
+      console.error('Logout failed', error);
+    }
+  }, [navigate]);
+}
