@@ -23,6 +23,65 @@ export const texts = {
     noProducts: 'No Products',
     buyNow: 'Buy Now',
   },
+  /** Visitor-side texts that the spec does not quote (written for this store). */
+  storefront: {
+    categoriesLabel: 'Product categories',
+    loadMore: 'Load more',
+    loading: 'Loading products…',
+    loadFailed: 'We could not load the products. Please check your connection and try again.',
+    categoriesFailed: 'We could not load the categories.',
+    retry: 'Try again',
+    imageFallbackAlt: 'No image available',
+    opensInNewTab: '(opens in a new tab)',
+    banner: {
+      label: 'Featured offers',
+      pause: 'Pause slideshow',
+      play: 'Play slideshow',
+      showSlide: (n: number) => `Show slide ${n}`,
+      slideOf: (n: number, total: number) => `${n} of ${total}`,
+      slides: [
+        {
+          image: '/banners/banner-1.svg',
+          alt: 'Football on a floodlit pitch',
+          heading: 'Kit out your team',
+          text: 'Footballs, boots and training gear from trusted UK sellers.',
+        },
+        {
+          image: '/banners/banner-2.svg',
+          alt: 'Tennis racket and ball on a grass court',
+          heading: 'Game, set and match',
+          text: 'Rackets, balls and court shoes for every level of play.',
+        },
+        {
+          image: '/banners/banner-3.svg',
+          alt: 'Running shoes on a track',
+          heading: 'Run further',
+          text: 'Running shoes, fitness trackers and gym essentials.',
+        },
+      ],
+    },
+    menu: { open: 'Open navigation', close: 'Close navigation', title: 'Menu' },
+  },
+  pages: {
+    aboutHeading: 'About Us',
+    policyHeading: 'Privacy Policy',
+    policyUpdated: 'Last updated: June 2023',
+    errorHeading: 'Sorry, something unexpected happened.',
+    errorText: 'The page could not be shown. Please go back to the shop and try again.',
+    errorBack: 'Back to the shop',
+    /** Where privacy requests go (also reachable through the contact page). */
+    privacyEmail: 'privacy@mar-online-store.co.uk',
+  },
+  /** Per-route document titles (store name appended) and meta descriptions. */
+  meta: {
+    home: 'Sports goods for UK shoppers: footballs, rackets, running shoes and more from trusted sellers.',
+    contact: 'Send MAR Online Store UK a message: questions about products, sellers or this site.',
+    about: 'About MAR Online Store UK, a small sports-goods storefront for UK shoppers.',
+    policy: 'How MAR Online Store UK collects, uses, keeps and protects your personal data.',
+    login: 'Sign in to the MAR Online Store UK admin area (store admins only).',
+    admin: 'Manage the MAR Online Store UK catalogue: products, categories and admin accounts.',
+    notFound: 'The page you were looking for is not on MAR Online Store UK.',
+  },
   notFound: {
     title: 'Oops! Page Not Found',
     goBack: 'Go Back',

@@ -1,23 +1,145 @@
-import { AppShell, Container, Group, Text } from '@mantine/core';
-import { Link, Outlet } from 'react-router-dom';
+import { Anchor, AppShell, Burger, Container, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../features/auth/AuthProvider';
+import { useLogout } from '../features/auth/useLogout';
+import { env } from '../lib/env';
 import { texts } from '../texts';
+import classes from './Layout.module.css';
+import { RouteMeta } from './RouteMeta';
 
-/** Common layout: navigation bar, main area (min 80% of the viewport) and footer. */
-export function Layout() {
+interface NavItem {
+  key: string;
+  label: string;
+  to?: string;
+  onClick?: () => void;
+}
+
+/** The spec's navigation: Login only when signed out; Admin and Logout only when signed in. */
+function useNavItems(): NavItem[] {
+  const { session, loading } = useAuth();
+  const logout = useLogout();
+  const items: NavItem[] = [{ key: 'home', label: texts.nav.home, to: '/' }];
+  // While the stored session is being restored, show neither so the bar does not flicker.
+  if (!loading && !session) items.push({ key: 'login', label: texts.nav.login, to: '/login' });
+  if (!loading && session) items.push({ key: 'admin', label: texts.nav.admin, to: '/admin' });
+  items.push({ key: 'contact', label: texts.nav.contact, to: '/contact' });
+  if (!loading && session) items.push({ key: 'logout', label: texts.nav.logout, onClick: () => void logout() });
+  return items;
+}
+
+function NavItems({ items, className, onNavigate }: { items: NavItem[]; className?: string; onNavigate?: () => void }) {
+  return items.map((item) =>
+    item.to ? (
+      <NavLink key={item.key} to={item.to} end className={className} onClick={onNavigate}>
+        {item.label}
+      </NavLink>
+    ) : (
+      <button
+        key={item.key}
+        type="button"
+        className={className}
+        onClick={() => {
+          onNavigate?.();
+          item.onClick?.();
+        }}
+      >
+        {item.label}
+      </button>
+    ),
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <AppShell header={{ height: 64 }}>
+    <Anchor component={Link} to={to} className={classes.footerLink}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** Common layout: navigation bar, main area (at least 80% of the viewport) and footer. */
+export function Layout() {
+  const [menuOpen, menu] = useDisclosure(false);
+  const items = useNavItems();
+  const { pathname } = useLocation();
+
+  // A route change (also via back/forward) closes the mobile menu.
+  useEffect(() => {
+    menu.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `menu` handlers are stable
+  }, [pathname]);
+
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <RouteMeta />
       <AppShell.Header>
-        <Group h="100%" px="md">
-          <Link to="/">{texts.brand.title}</Link>
-        </Group>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Link to="/" className={classes.brand} aria-label={`${texts.brand.title} – ${texts.nav.home}`}>
+              <img src="/logo.svg" alt="" width={40} height={40} />
+              <span className={classes.brandText}>{texts.brand.title}</span>
+            </Link>
+            <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
+              <NavItems items={items} className={classes.link} />
+            </Group>
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              aria-label={menuOpen ? texts.storefront.menu.close : texts.storefront.menu.open}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+            />
+          </Group>
+        </Container>
       </AppShell.Header>
-      <AppShell.Main style={{ minHeight: '80vh' }}>
-        <Container size="lg">
+
+      <Drawer
+        id="mobile-menu"
+        opened={menuOpen}
+        onClose={menu.close}
+        position="right"
+        size="min(20rem, 85vw)"
+        title={texts.storefront.menu.title}
+        hiddenFrom="sm"
+        closeButtonProps={{ 'aria-label': texts.storefront.menu.close }}
+      >
+        <Stack component="nav" gap={4} aria-label="Main">
+          <NavItems items={items} className={classes.drawerLink} onNavigate={menu.close} />
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main className={classes.main}>
+        <Container size="lg" px={0}>
           <Outlet />
         </Container>
       </AppShell.Main>
-      <footer>
-        <Text ta="center">{texts.brand.footer}</Text>
+
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <Stack gap="sm" align="center">
+            <Group component="nav" gap="lg" justify="center" aria-label="Footer">
+              <FooterLink to="/about">{texts.nav.about}</FooterLink>
+              <FooterLink to="/policy">{texts.nav.policy}</FooterLink>
+              <FooterLink to="/contact">{texts.nav.contact}</FooterLink>
+            </Group>
+            <Anchor
+              href={env.socialUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.footerLink}
+              data-testid="follow-us"
+            >
+              {texts.brand.followUs}
+              <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {texts.brand.footer}
+            </Text>
+          </Stack>
+        </Container>
       </footer>
     </AppShell>
   );

@@ -2,37 +2,51 @@ import { createBrowserRouter } from 'react-router-dom';
 import { ContactPage } from '../features/contact/ContactPage';
 import { ErrorPage } from '../features/pages/ErrorPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
-import { HomePage } from '../features/storefront/HomePage';
+import { CATEGORY_PARAM, HomePage } from '../features/storefront/HomePage';
+import { texts } from '../texts';
 import { Layout } from './Layout';
+import type { RouteHandle } from './RouteMeta';
+
+const meta = (title: string | undefined, description: string): RouteHandle => ({ meta: { title, description } });
+
+const homeHandle: RouteHandle = {
+  // A shared category link gets the category in its title.
+  meta: (search) => ({ title: search.get(CATEGORY_PARAM)?.trim() || undefined, description: texts.meta.home }),
+};
 
 /**
  * Routes of the spec (section 2). Rarely visited or heavy pages are split into their own
- * chunks so a visitor's first load is the storefront alone.
+ * chunks so a visitor's first load is the storefront alone. Each route's `handle` gives its
+ * document title and meta description (see RouteMeta).
  */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/contact', element: <ContactPage /> },
+      { path: '/', element: <HomePage />, handle: homeHandle },
+      { path: '/contact', element: <ContactPage />, handle: meta(texts.nav.contact, texts.meta.contact) },
       {
         path: '/about',
+        handle: meta(texts.pages.aboutHeading, texts.meta.about),
         lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }),
       },
       {
         path: '/policy',
+        handle: meta(texts.pages.policyHeading, texts.meta.policy),
         lazy: async () => ({ Component: (await import('../features/pages/PolicyPage')).PolicyPage }),
       },
       {
         path: '/login',
+        handle: meta(texts.login.heading, texts.meta.login),
         lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
       },
       {
         path: '/admin',
+        handle: meta(texts.admin.heading, texts.meta.admin),
         lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }),
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, handle: meta(texts.notFound.title, texts.meta.notFound) },
     ],
   },
 ]);

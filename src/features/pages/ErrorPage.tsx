@@ -1,11 +1,40 @@
-import { Stack, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { applyMeta } from '../../app/RouteMeta';
+import { texts } from '../../texts';
+import { NotFoundPage } from './NotFoundPage';
 
-/** The generic unexpected-application-error screen for routing failures. */
+/**
+ * The generic unexpected-application-error screen for routing failures (for example a lazy
+ * page chunk that fails to download after a deploy). It renders outside the layout, so it
+ * links back with a full page load, which also fetches fresh chunks.
+ */
 export function ErrorPage() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!notFound) console.error('Unexpected application error', error);
+    applyMeta({
+      title: notFound ? texts.notFound.title : texts.pages.errorHeading,
+      description: texts.meta.notFound,
+    });
+  }, [error, notFound]);
+
+  if (notFound) return <NotFoundPage />;
+
   return (
-    <Stack align="center" py="xl">
-      <Title order={1}>Sorry, something unexpected happened.</Title>
-      <a href="/">Back to the shop</a>
-    </Stack>
+    <Container size="sm" py="xl">
+      <Stack align="center" gap="md" role="alert">
+        <Title order={1} ta="center">
+          {texts.pages.errorHeading}
+        </Title>
+        <Text ta="center">{texts.pages.errorText}</Text>
+        <Button component="a" href="/">
+          {texts.pages.errorBack}
+        </Button>
+      </Stack>
+    </Container>
   );
 }

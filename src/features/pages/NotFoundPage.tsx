@@ -1,12 +1,20 @@
-import { Stack, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
 
+/** Any path the router does not know. */
 export function NotFoundPage() {
   return (
-    <Stack align="center" py="xl">
-      <Title order={1}>{texts.notFound.title}</Title>
-      <Link to="/">{texts.notFound.goBack}</Link>
+    <Stack align="center" py="xl" gap="md">
+      <Text fz={72} fw={900} c="teal" lh={1} aria-hidden="true">
+        404
+      </Text>
+      <Title order={1} ta="center">
+        {texts.notFound.title}
+      </Title>
+      <Button component={Link} to="/" variant="light">
+        {texts.notFound.goBack}
+      </Button>
     </Stack>
   );
 }

@@ -1,6 +1,112 @@
-import { Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
+import { Banner } from './Banner';
+import { ProductCard } from './ProductCard';
+import { useCategories, useProductList } from './useCatalogue';
 
+/** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
+export const CATEGORY_PARAM = 'cat';
+
+/** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
-  return <Title order={1}>{texts.home.all}</Title>;
+  const [params, setParams] = useSearchParams();
+  const category = params.get(CATEGORY_PARAM)?.trim() || null;
+  const categories = useCategories();
+  const list = useProductList(category);
+
+  const choose = (title: string | null) => {
+    if (title === category) {
+      // Pressing the current choice again reloads it (the spec's All button reloads all).
+      list.retry();
+      return;
+    }
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (title) next.set(CATEGORY_PARAM, title);
+        else next.delete(CATEGORY_PARAM);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Banner />
+
+      <Group gap="xs" role="group" aria-label={texts.storefront.categoriesLabel} data-testid="category-buttons">
+        <Button
+          variant={category === null ? 'filled' : 'light'}
+          aria-pressed={category === null}
+          onClick={() => choose(null)}
+        >
+          {texts.home.all}
+        </Button>
+        {categories.categories.map((c) => (
+          <Button
+            key={c.id}
+            variant={category === c.title ? 'filled' : 'light'}
+            aria-pressed={category === c.title}
+            onClick={() => choose(c.title)}
+          >
+            {c.title}
+          </Button>
+        ))}
+      </Group>
+
+      <Title order={1} data-testid="catalogue-heading">
+        {category ?? texts.home.all}
+      </Title>
+
+      {list.status === 'loading' && (
+        <Center py="xl" role="status">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text>{texts.storefront.loading}</Text>
+          </Group>
+        </Center>
+      )}
+
+      {list.status === 'error' && (
+        <Alert color="red" title={texts.unexpected} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{texts.storefront.loadFailed}</Text>
+            <Button variant="light" color="red" onClick={list.retry}>
+              {texts.storefront.retry}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {list.status === 'ready' && list.products.length === 0 && (
+        <Text size="xl" ta="center" py="xl" data-testid="no-products">
+          {texts.home.noProducts}
+        </Text>
+      )}
+
+      {list.status === 'ready' && list.products.length > 0 && (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" data-testid="product-grid">
+          {list.products.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {list.status === 'ready' && list.loadMoreFailed && (
+        <Alert color="red" role="alert">
+          {texts.storefront.loadFailed}
+        </Alert>
+      )}
+
+      {list.status === 'ready' && list.hasMore && (
+        <Center>
+          <Button variant="outline" size="md" loading={list.loadingMore} onClick={list.loadMore}>
+            {list.loadMoreFailed ? texts.storefront.retry : texts.storefront.loadMore}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
 }

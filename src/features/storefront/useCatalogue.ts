@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notify } from '../../lib/notify';
+import { texts } from '../../texts';
+import { fetchCategories, fetchProductPage } from './catalogue';
+import type { Category, Product } from './types';
+
+export interface ProductListState {
+  status: 'loading' | 'ready' | 'error';
+  products: Product[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Set when the last "Load more" failed; the products already shown stay. */
+  loadMoreFailed: boolean;
+}
+
+const initial: ProductListState = {
+  status: 'loading',
+  products: [],
+  hasMore: false,
+  loadingMore: false,
+  loadMoreFailed: false,
+};
+
+function reportFailure(error: unknown) {
+  console.error('Loading the catalogue failed', error);
+  notify.error(texts.storefront.loadFailed);
+}
+
+/**
+ * The catalogue for one category (null = All), read page by page from the database. A change
+ * of category aborts requests still in flight so a slow old answer never overwrites a new one.
+ */
+export function useProductList(category: string | null) {
+  const [state, setState] = useState<ProductListState>(initial);
+  const [attempt, setAttempt] = useState(0);
+  const controller = useRef<AbortController | null>(null);
+  // Mirrors state for loadMore so it reads the current offset without re-creating callbacks.
+  const current = useRef(state);
+  useEffect(() => {
+    current.current = state;
+  });
+
+  useEffect(() => {
+    const ac = new AbortController();
+    controller.current = ac;
+    setState(initial);
+    fetchProductPage(category, 0, ac.signal).then(
+      (page) => {
+        if (ac.signal.aborted) return;
+        setState({ ...initial, status: 'ready', products: page.products, hasMore: page.hasMore });
+      },
+      (error: unknown) => {
+        if (ac.signal.aborted) return;
+        reportFailure(error);
+        setState({ ...initial, status: 'error' });
+      },
+    );
+    return () => ac.abort();
+  }, [category, attempt]);
+
+  const loadMore = useCallback(() => {
+    const ac = controller.current;
+    const now = current.current;
+    if (!ac || now.status !== 'ready' || now.loadingMore || !now.hasMore) return;
+    setState((s) => ({ ...s, loadingMore: true, loadMoreFailed: false }));
+    fetchProductPage(category, now.products.length, ac.signal).then(
+      (page) => {
+        if (ac.signal.aborted) return;
+        setState((s) => {
+          // A product inserted or repriced between requests can shift the offsets; never show
+          // the same product twice.
+          const seen = new Set(s.products.map((p) => p.id));
+          const fresh = page.products.filter((p) => !seen.has(p.id));
+          return { ...s, products: [...s.products, ...fresh], hasMore: page.hasMore, loadingMore: false };
+        });
+      },
+      (error: unknown) => {
+        if (ac.signal.aborted) return;
+        reportFailure(error);
+        setState((s) => ({ ...s, loadingMore: false, loadMoreFailed: true }));
+      },
+    );
+  }, [category]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { ...state, loadMore, retry };
+}
+
+export interface CategoryListState {
+  status: 'loading' | 'ready' | 'error';
+  categories: Category[];
+}
+
+/** Category buttons; a failure leaves the All button and the product list usable. */
+export function useCategories(): CategoryListState {
+  const [state, setState] = useState<CategoryListState>({ status: 'loading', categories: [] });
+  useEffect(() => {
+    const ac = new AbortController();
+    fetchCategories(ac.signal).then(
+      (categories) => {
+        if (!ac.signal.aborted) setState({ status: 'ready', categories });
+      },
+      (error: unknown) => {
+        if (ac.signal.aborted) return;
+        console.error('Loading the categories failed', error);
+        notify.error(texts.storefront.categoriesFailed);
+        setState({ status: 'error', categories: [] });
+      },
+    );
+    return () => ac.abort();
+  }, []);
+  return state;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, safeUrl } from '../../src/features/storefront/format';
+
+describe('formatPrice', () => {
+  it('shows a plain number as GBP with two decimals', () => {
+    expect(formatPrice('12.99')).toBe('£12.99');
+    expect(formatPrice('12.5')).toBe('£12.50');
+    expect(formatPrice('5')).toBe('£5.00');
+    expect(formatPrice(' 1499 ')).toBe('£1,499.00');
+    expect(formatPrice('0')).toBe('£0.00');
+  });
+
+  it('shows any other price text exactly as entered', () => {
+    expect(formatPrice('£12.99')).toBe('£12.99');
+    expect(formatPrice('From £20')).toBe('From £20');
+    expect(formatPrice('12,99')).toBe('12,99');
+    expect(formatPrice('-3')).toBe('-3');
+    expect(formatPrice('1e3')).toBe('1e3');
+    expect(formatPrice('Ask the seller')).toBe('Ask the seller');
+    expect(formatPrice('')).toBe('');
+    expect(formatPrice(null)).toBe('');
+  });
+});
+
+describe('safeUrl', () => {
+  it('keeps http(s) URLs and site-relative paths', () => {
+    expect(safeUrl('https://example.com/a?b=1')).toBe('https://example.com/a?b=1');
+    expect(safeUrl('http://example.com')).toBe('http://example.com/');
+    expect(safeUrl('/products/football.svg')).toBe('/products/football.svg');
+  });
+
+  it('refuses script, data and protocol-relative URLs and junk', () => {
+    expect(safeUrl('javascript:alert(1)')).toBeNull();
+    expect(safeUrl(' JavaScript:alert(1)')).toBeNull();
+    expect(safeUrl('data:text/html,<b>x</b>')).toBeNull();
+    expect(safeUrl('//evil.example/x.png')).toBeNull();
+    expect(safeUrl('not a url')).toBeNull();
+    expect(safeUrl('')).toBeNull();
+    expect(safeUrl(undefined)).toBeNull();
+  });
+});

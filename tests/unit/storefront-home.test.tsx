@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../src/texts';
+import { installMatchMedia, renderWithProviders } from './storefront-render';
+
+// The home page's data access is isolated here; the browser tests use the real database.
+const catalogue = vi.hoisted(() => ({
+  PAGE_SIZE: 2,
+  fetchCategories: vi.fn(),
+  fetchProductPage: vi.fn(),
+}));
+vi.mock('../../src/features/storefront/catalogue', () => catalogue);
+
+const { HomePage } = await import('../../src/features/storefront/HomePage');
+
+const row = (n: number, cat = 'Football') => ({
+  id: `id-${n}`,
+  title: `Product ${n}`,
+  cat,
+  image: `/products/p${n}.svg`,
+  price: String(n),
+  com: `Comment ${n}`,
+  link: `https://seller.example.com/${n}`,
+});
+
+function LocationProbe() {
+  const { search } = useLocation();
+  return <output data-testid="search">{search}</output>;
+}
+
+function renderHome(route = '/') {
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <>
+            <HomePage />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('<HomePage />', () => {
+  beforeEach(() => {
+    installMatchMedia();
+    catalogue.fetchCategories.mockReset().mockResolvedValue([
+      { id: 'c1', title: 'Football' },
+      { id: 'c2', title: 'Tennis' },
+    ]);
+    catalogue.fetchProductPage.mockReset();
+  });
+
+  it('lists all products under the All heading and filters by category through the URL', async () => {
+    catalogue.fetchProductPage.mockImplementation(async (cat: string | null) =>
+      cat === 'Tennis'
+        ? { products: [row(3, 'Tennis')], hasMore: false }
+        : { products: [row(1), row(2, 'Tennis')], hasMore: false },
+    );
+    renderHome();
+    expect(screen.getByRole('heading', { level: 1, name: texts.home.all })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(null, 0, expect.any(AbortSignal));
+
+    const buttons = within(screen.getByTestId('category-buttons'));
+    fireEvent.click(await buttons.findByRole('button', { name: 'Tennis' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('?cat=Tennis');
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(1));
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith('Tennis', 0, expect.any(AbortSignal));
+    expect(buttons.getByRole('button', { name: 'Tennis' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(buttons.getByRole('button', { name: texts.home.all }));
+    expect(screen.getByTestId('search')).toBeEmptyDOMElement();
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(2));
+  });
+
+  it('starts from the category in the URL', async () => {
+    catalogue.fetchProductPage.mockResolvedValue({ products: [], hasMore: false });
+    renderHome('/?cat=Tennis');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
+    expect(await screen.findByText(texts.home.noProducts)).toBeInTheDocument();
+    expect(catalogue.fetchProductPage).toHaveBeenCalledWith('Tennis', 0, expect.any(AbortSignal));
+  });
+
+  it('loads further pages with Load more and hides it at the end', async () => {
+    catalogue.fetchProductPage.mockImplementation(async (_cat: string | null, offset: number) =>
+      offset === 0
+        ? { products: [row(1), row(2)], hasMore: true }
+        : { products: [row(2), row(3)], hasMore: false },
+    );
+    renderHome();
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: texts.storefront.loadMore }));
+    // Row 2 came back again (shifted offsets) but is shown once.
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(3));
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(null, 2, expect.any(AbortSignal));
+    expect(screen.queryByRole('button', { name: texts.storefront.loadMore })).toBeNull();
+  });
+
+  it('shows a visible error with retry and an error toast when loading fails', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    catalogue.fetchProductPage.mockRejectedValueOnce(new Error('network down'));
+    catalogue.fetchProductPage.mockResolvedValueOnce({ products: [row(1)], hasMore: false });
+    renderHome();
+    // Two alerts: the message on the page and the toast (Mantine notification).
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    for (const alert of screen.getAllByRole('alert')) {
+      expect(alert).toHaveTextContent(texts.storefront.loadFailed);
+    }
+    expect(screen.queryByTestId('product-grid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: texts.storefront.retry }));
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(1);
+    spy.mockRestore();
+  });
+});
