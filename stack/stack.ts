@@ -42,6 +42,11 @@ export interface StartOptions {
   functionEnv?: Record<string, string>;
   /** Called when a part dies while the stack runs (after start-up). */
   onPartExit?: (name: PartName, report: string) => void;
+  /**
+   * Auth `site_url` override (default [auth] site_url of config.toml), so e-mail links of a
+   * throwaway stack land on the app server the tests started. It is also allowed as a redirect.
+   */
+  siteUrl?: string;
 }
 
 export interface RunningStack {
@@ -299,8 +304,10 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           jwtSecret: config.keys.jwtSecret,
           jwtExpiry: config.auth.jwtExpiry,
           apiExternalUrl: env.API_URL,
-          siteUrl: config.auth.siteUrl,
-          additionalRedirectUrls: config.auth.additionalRedirectUrls,
+          siteUrl: opts.siteUrl ?? config.auth.siteUrl,
+          additionalRedirectUrls: opts.siteUrl
+            ? [...config.auth.additionalRedirectUrls, opts.siteUrl]
+            : config.auth.additionalRedirectUrls,
           enableSignup: config.auth.enableSignup,
           enableConfirmations: config.auth.enableConfirmations,
           minimumPasswordLength: config.auth.minimumPasswordLength,
