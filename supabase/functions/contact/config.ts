@@ -1,0 +1,135 @@
+// Configuration of the contact function, read from its environment (function secrets on hosted
+// Supabase: `supabase secrets set NAME=value`; the local stack passes its own values).
+// No Deno APIs and no npm imports: unit tests call loadConfig with a plain lookup function.
+import { parseOrigins, type AllowedOrigins } from './http.ts';
+
+export type MailTransportConfig =
+  | { kind: 'smtp'; host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+  | { kind: 'resend'; apiKey: string; apiUrl: string }
+  | { kind: 'none' };
+
+export interface ContactConfig {
+  supabaseUrl: string;
+  /** Key the function uses for the database (service role). */
+  serviceRoleKey: string;
+  /** Keys that authorise POST /contact/retry: the service role key and any sb_secret_ keys. */
+  retrySecrets: string[];
+  /** The store's address: where contact mails go. */
+  to: string;
+  /** Sender of contact mails; must be a domain the mail provider lets you send from. */
+  from: string;
+  transport: MailTransportConfig;
+  allowedOrigins: AllowedOrigins;
+  maxBodyBytes: number;
+  rateLimit: { max: number; windowSeconds: number };
+  trustedProxyHops: number;
+  /** After this long a 'sending' claim counts as abandoned and the retry may take it over. */
+  claimLeaseSeconds: number;
+  /** Upper bound for one SMTP/API send, so a hanging provider cannot hold the visitor. */
+  sendTimeoutMs: number;
+}
+
+export const DEFAULT_TO = 'shop@mar-online-store.test';
+export const DEFAULT_FROM = 'MAR Online Store <no-reply@mar-online-store.test>';
+
+type Lookup = (name: string) => string | undefined;
+
+function intSetting(get: Lookup, name: string, fallback: number, min: number, max: number): number {
+  const raw = get(name)?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function boolSetting(get: Lookup, name: string): boolean | undefined {
+  const raw = get(name)?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${raw}")`);
+}
+
+function nonEmpty(get: Lookup, name: string): string | undefined {
+  const v = get(name)?.trim();
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** The provider is chosen by which credentials exist; CONTACT_MAIL_PROVIDER forces one. */
+function transportConfig(get: Lookup): MailTransportConfig {
+  const forced = nonEmpty(get, 'CONTACT_MAIL_PROVIDER')?.toLowerCase();
+  if (forced !== undefined && !['smtp', 'resend', 'none'].includes(forced)) {
+    throw new Error(`CONTACT_MAIL_PROVIDER must be smtp, resend or none (got "${forced}")`);
+  }
+  const resendKey = nonEmpty(get, 'RESEND_API_KEY');
+  const smtpHost = nonEmpty(get, 'SMTP_HOST');
+
+  const useResend = forced === 'resend' || (forced === undefined && resendKey !== undefined);
+  const useSmtp = forced === 'smtp' || (forced === undefined && !useResend && smtpHost !== undefined);
+
+  if (useResend) {
+    if (!resendKey) throw new Error('CONTACT_MAIL_PROVIDER=resend needs RESEND_API_KEY');
+    return {
+      kind: 'resend',
+      apiKey: resendKey,
+      apiUrl: (nonEmpty(get, 'RESEND_API_URL') ?? 'https://api.resend.com').replace(/\/+$/, ''),
+    };
+  }
+  if (useSmtp) {
+    if (!smtpHost) throw new Error('CONTACT_MAIL_PROVIDER=smtp needs SMTP_HOST');
+    const port = intSetting(get, 'SMTP_PORT', 587, 1, 65535);
+    return {
+      kind: 'smtp',
+      host: smtpHost,
+      port,
+      // Port 465 speaks TLS from the first byte; others upgrade with STARTTLS when offered.
+      secure: boolSetting(get, 'SMTP_SECURE') ?? port === 465,
+      user: nonEmpty(get, 'SMTP_USER') ?? null,
+      pass: get('SMTP_PASS') ?? null,
+    };
+  }
+  return { kind: 'none' };
+}
+
+/** SUPABASE_SECRET_KEYS is a JSON object such as {"default":"sb_secret_..."}. */
+function secretKeys(get: Lookup): string[] {
+  const raw = nonEmpty(get, 'SUPABASE_SECRET_KEYS');
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object') {
+      return Object.values(parsed).filter((v): v is string => typeof v === 'string' && v !== '');
+    }
+  } catch {
+    // Not JSON: ignore rather than refuse to boot; the service role key still works.
+  }
+  return [];
+}
+
+export function loadConfig(get: Lookup): ContactConfig {
+  const supabaseUrl = nonEmpty(get, 'SUPABASE_URL');
+  const serviceRoleKey = nonEmpty(get, 'SUPABASE_SERVICE_ROLE_KEY');
+  if (!supabaseUrl || !serviceRoleKey) {
+    throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (the runtime provides them)');
+  }
+  return {
+    supabaseUrl,
+    serviceRoleKey,
+    retrySecrets: [serviceRoleKey, ...secretKeys(get)],
+    to: nonEmpty(get, 'CONTACT_TO') ?? DEFAULT_TO,
+    from: nonEmpty(get, 'CONTACT_FROM') ?? DEFAULT_FROM,
+    transport: transportConfig(get),
+    // Explicit list first, then the site's own URL; neither set means local development.
+    allowedOrigins: parseOrigins(get('CONTACT_ALLOWED_ORIGINS')) ?? parseOrigins(get('SITE_URL')) ?? ['*'],
+    maxBodyBytes: intSetting(get, 'CONTACT_MAX_BODY_BYTES', 64 * 1024, 1024, 1024 * 1024),
+    rateLimit: {
+      max: intSetting(get, 'CONTACT_RATE_LIMIT_MAX', 5, 1, 100_000),
+      windowSeconds: intSetting(get, 'CONTACT_RATE_LIMIT_WINDOW_SECONDS', 600, 1, 7 * 24 * 3600),
+    },
+    trustedProxyHops: intSetting(get, 'CONTACT_TRUSTED_PROXY_HOPS', 0, 0, 10),
+    claimLeaseSeconds: intSetting(get, 'CONTACT_CLAIM_LEASE_SECONDS', 900, 60, 7 * 24 * 3600),
+    sendTimeoutMs: intSetting(get, 'CONTACT_SEND_TIMEOUT_MS', 15_000, 1000, 120_000),
+  };
+}
