@@ -1,6 +1,119 @@
-import { Title } from '@mantine/core';
-import { texts } from '../../texts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../lib/notify';
+import { supabase } from '../../lib/supabase';
+import {
+  contactFormSchema,
+  emptyContactForm,
+  type ContactFormInput,
+  type ContactFormValues,
+} from './contactSchema';
+import { contactLimits, contactTexts } from './contactTexts';
+import { sendContactMessage } from './sendContactMessage';
 
+// Off-screen rather than display:none, which some bots recognise and skip.
+const honeypotStyle = {
+  position: 'absolute',
+  left: '-10000px',
+  top: 'auto',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+} as const;
+
+/** /contact: Contact Us form (Name, Email, Message) sent through the `contact` edge function. */
 export function ContactPage() {
-  return <Title order={1}>{texts.contact.heading}</Title>;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: emptyContactForm,
+  });
+  // isSubmitting updates on the next render; the ref also stops a second click in the same tick.
+  const inFlight = useRef(false);
+
+  const fillAllMissing = [errors.name, errors.email, errors.message].some(
+    (e) => e?.message === contactTexts.fillAll,
+  );
+  // Only non-"empty" problems (too long, malformed e-mail) are shown on the field itself.
+  const fieldError = (message: string | undefined) =>
+    message && message !== contactTexts.fillAll ? message : undefined;
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await sendContactMessage(supabase, values);
+      notify.success(contactTexts.sent);
+      reset(emptyContactForm);
+    } catch (error) {
+      console.error('Contact message failed', error);
+      notify.error(contactTexts.failed);
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto" my="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          {contactTexts.heading}
+        </Title>
+        <Text c="dimmed">{contactTexts.intro}</Text>
+        {fillAllMissing && (
+          <Alert color="red" role="alert">
+            {contactTexts.fillAll}
+          </Alert>
+        )}
+        {/* No noValidate: the browser checks the e-mail format (type=email) before zod does.
+            No `required` attributes either, so an empty field reaches zod and shows the alert. */}
+        <form onSubmit={onSubmit} aria-label={contactTexts.heading}>
+          <Stack>
+            <TextInput
+              label={contactTexts.name}
+              autoComplete="name"
+              withAsterisk
+              maxLength={contactLimits.name}
+              error={fieldError(errors.name?.message)}
+              {...register('name')}
+            />
+            <TextInput
+              label={contactTexts.email}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              maxLength={contactLimits.email}
+              error={fieldError(errors.email?.message)}
+              {...register('email')}
+            />
+            <Textarea
+              label={contactTexts.message}
+              withAsterisk
+              autosize
+              minRows={5}
+              maxRows={14}
+              maxLength={contactLimits.message}
+              error={fieldError(errors.message?.message)}
+              {...register('message')}
+            />
+            <div aria-hidden="true" style={honeypotStyle}>
+              <label>
+                {contactTexts.honeypot}
+                <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+              </label>
+            </div>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+              {contactTexts.send}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
 }
