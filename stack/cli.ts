@@ -118,10 +118,12 @@ async function runForeground(o: Opts, onStarted?: (stack: RunningStack) => Promi
     process.exit(code);
   };
   // Before startStack so that Ctrl-C during start-up also ends every part started so far.
-  let startAborted = false;
-  const onSignal = () => {
-    if (stack) void shutdown(130);
-    else startAborted = true;
+  // Ctrl-C exits 130 as shells expect; `stop` (SIGTERM) is a normal end. During start-up, exit at
+  // once: the stack's exit hook signals the parts started so far and its watchdog finishes them.
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === 'SIGINT' ? 130 : 0;
+    if (stack) void shutdown(code);
+    else process.exit(code);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -139,7 +141,6 @@ async function runForeground(o: Opts, onStarted?: (stack: RunningStack) => Promi
   } catch (err) {
     fail((err as Error).message);
   }
-  if (startAborted) await shutdown(130);
   await printStatusTable(stack.env, stack.dataDir);
   if (onStarted) {
     const code = await onStarted(stack);

@@ -110,6 +110,15 @@ export function defaultAuthorization(authorization: string | undefined, apikey: 
   return `Bearer ${apikey}`;
 }
 
+export function withoutApikeyParam(search: string): string {
+  if (!search) return search;
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== 'apikey' && !part.startsWith('apikey='));
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const host = opts.host ?? '127.0.0.1';
   const timeouts = opts.timeouts ?? { default: 60_000, functions: 150_000 };
@@ -171,13 +180,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     headers['x-forwarded-prefix'] = route.prefix;
     if (req.headers['transfer-encoding']) headers['transfer-encoding'] = 'chunked';
 
+    // The key is consumed here (hidden from upstreams, as hosted does): PostgREST would read an
+    // `apikey` query parameter as a column filter.
+    const search = route.keyAuth ? withoutApikeyParam(url.search) : url.search;
     const upstream = new URL(opts.upstreams[route.upstream]);
     const upstreamReq = http.request({
       agent,
       host: upstream.hostname,
       port: upstream.port,
       method: req.method,
-      path: `${route.target}${rest}${url.search}` || '/',
+      path: `${route.target}${rest}${search}` || '/',
       headers,
     });
     const readTimeout = route.upstream === 'functions' ? timeouts.functions : timeouts.default;

@@ -3,7 +3,7 @@
 // which fight with the stack's signal handling), plus the database set-up on top of it:
 // bootstrap.sql, the auth schema and the user migrations through the Supabase CLI.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, chownSync, chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, chownSync, chmodSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +48,19 @@ export async function osIdsForPostgres(): Promise<OsIds> {
   }
 }
 
+/**
+ * As root, pgdata's ancestors must be traversable by the postgres OS user; directories made by
+ * mkdtemp are 0700. Only the search bit is added, and only on directories root owns.
+ */
+function ensureTraversable(dir: string, ids: OsIds): void {
+  if (ids.uid === undefined) return;
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const st = statSync(d);
+    if (st.uid === 0 && (st.mode & 0o001) === 0) chmodSync(d, (st.mode & 0o7777) | 0o011);
+    if (path.dirname(d) === d) break;
+  }
+}
+
 /** Makes `dir` and its contents usable by the postgres OS user when running as root. */
 function handOver(dir: string, ids: OsIds): void {
   if (ids.uid === undefined || ids.gid === undefined) return;
@@ -62,8 +75,7 @@ export async function initCluster(pgdata: string, logFile: string, ids: OsIds): 
   const { initdb } = await binaries();
   rmSync(pgdata, { recursive: true, force: true });
   mkdirSync(path.dirname(pgdata), { recursive: true });
-  // Data dirs made by mkdtemp are 0700: the postgres OS user must be able to reach pgdata.
-  if (ids.uid !== undefined) chmodSync(path.dirname(pgdata), 0o755);
+  ensureTraversable(path.dirname(pgdata), ids);
   mkdirSync(pgdata, { mode: 0o700 });
   handOver(pgdata, ids);
   const pwfile = path.join(path.dirname(pgdata), '.pg-password');
@@ -97,8 +109,7 @@ export async function initCluster(pgdata: string, logFile: string, ids: OsIds): 
 
 export async function startPostgres(pgdata: string, port: number, logFile: string, ids: OsIds): Promise<ManagedProcess> {
   const { postgres } = await binaries();
-  // Data dirs made by mkdtemp are 0700: the postgres OS user must be able to reach pgdata.
-  if (ids.uid !== undefined) chmodSync(path.dirname(pgdata), 0o755);
+  ensureTraversable(path.dirname(pgdata), ids);
   const proc = new ManagedProcess(
     'postgres',
     postgres,

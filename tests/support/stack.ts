@@ -1,0 +1,112 @@
+// Helpers for tests that run against the throwaway local stack started by
+// tests/integration/global-setup.ts: its env (vitest `inject('stack')`, with process.env as a
+// fallback), supabase-js clients for each role, users, and direct SQL as `postgres`.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { StackEnv } from '../../stack/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackEnv;
+  }
+}
+
+export type { StackEnv };
+
+export function stackEnv(): StackEnv {
+  let env: StackEnv | undefined;
+  try {
+    env = inject('stack');
+  } catch {
+    env = undefined; // not inside a vitest worker
+  }
+  if (env?.API_URL) return env;
+  if (process.env.STACK_ENV_JSON) return JSON.parse(process.env.STACK_ENV_JSON) as StackEnv;
+  throw new Error('no stack env: run through the vitest "integration" project (its global-setup starts the stack)');
+}
+
+/**
+ * Node 20 has no global WebSocket and supabase-js refuses to build a client without a realtime
+ * transport. These tests never open a channel: this transport fails loudly if one ever does.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not available in the integration tests');
+  }
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: NoRealtime as never },
+};
+
+export function anonClient(env = stackEnv()): SupabaseClient {
+  return createClient(env.API_URL, env.ANON_KEY, clientOptions);
+}
+
+export function serviceClient(env = stackEnv()): SupabaseClient {
+  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, clientOptions);
+}
+
+/** A client that sends `token` as its bearer (e.g. a tampered or expired JWT). */
+export function clientWithToken(token: string, env = stackEnv()): SupabaseClient {
+  return createClient(env.API_URL, env.ANON_KEY, {
+    ...clientOptions,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+/** A client signed in with e-mail and password (throws when the sign-in fails). */
+export async function signedInClient(email: string, password: string, env = stackEnv()): Promise<SupabaseClient> {
+  const client = anonClient(env);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
+  return client;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** A confirmed user created through the Auth admin API (no mail is sent). */
+export async function createConfirmedUser(email = uniqueEmail(), password = `pw-${randomUUID()}`, env = stackEnv()): Promise<CreatedUser> {
+  const { data, error } = await serviceClient(env).auth.admin.createUser({ email, password, email_confirm: true });
+  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message ?? 'no user returned'}`);
+  return { id: data.user.id, email, password };
+}
+
+/** Runs SQL as `postgres` (the role migrations run as) on the stack's database. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = [], env = stackEnv()): Promise<T[]> {
+  const client = new pg.Client({ connectionString: env.DB_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until PostgREST's schema cache knows `table` (DDL notifies it asynchronously through
+ * the pgrst_ddl_watch event trigger).
+ */
+export async function waitForTable(table: string, env = stackEnv(), timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${env.REST_URL}/${table}?limit=0`, {
+      headers: { apikey: env.SERVICE_ROLE_KEY, Authorization: `Bearer ${env.SERVICE_ROLE_KEY}` },
+    });
+    await res.body?.cancel();
+    if (res.ok) return;
+    if (Date.now() > deadline) throw new Error(`PostgREST did not pick up table ${table} (last status ${res.status})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
