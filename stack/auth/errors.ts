@@ -19,11 +19,14 @@ export class AuthApiError extends Error {
 }
 
 export const badRequest = (code: string, message: string) => new AuthApiError(400, code, message);
-export const unprocessable = (code: string, message: string) => new AuthApiError(422, code, message);
+export const unprocessable = (code: string, message: string) =>
+  new AuthApiError(422, code, message);
 export const forbidden = (code: string, message: string) => new AuthApiError(403, code, message);
 export const notFound = (code: string, message: string) => new AuthApiError(404, code, message);
-export const tooManyRequests = (code: string, message: string) => new AuthApiError(429, code, message);
-export const internalError = (message: string) => new AuthApiError(500, 'unexpected_failure', message);
+export const tooManyRequests = (code: string, message: string) =>
+  new AuthApiError(429, code, message);
+export const internalError = (message: string) =>
+  new AuthApiError(500, 'unexpected_failure', message);
 
 export const API_VERSION_2024 = '2024-01-01';
 const API_VERSION_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -45,7 +48,11 @@ export interface FormattedError {
   body: Record<string, unknown>;
 }
 
-export function formatError(err: AuthApiError, apiVersion: string | null, errorId?: string): FormattedError {
+export function formatError(
+  err: AuthApiError,
+  apiVersion: string | null,
+  errorId?: string,
+): FormattedError {
   const headers: Record<string, string> = {};
   let body: Record<string, unknown>;
   if (apiVersion) {

@@ -21,7 +21,8 @@ export class JwtError extends Error {
 }
 
 function decodeSegment(segment: string, what: string): unknown {
-  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(segment)) throw new JwtError(`token is malformed: could not base64 decode ${what}`);
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(segment))
+    throw new JwtError(`token is malformed: could not base64 decode ${what}`);
   try {
     return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
   } catch {
@@ -33,18 +34,25 @@ function decodeSegment(segment: string, what: string): unknown {
  * Verifies signature and time claims. GoTrue accepts HS256 tokens signed with the project secret
  * (anon / service_role keys and its own access tokens); expiry is checked without leeway.
  */
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtClaims {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): JwtClaims {
   const parts = token.split('.');
-  if (parts.length !== 3) throw new JwtError('token is malformed: token contains an invalid number of segments');
+  if (parts.length !== 3)
+    throw new JwtError('token is malformed: token contains an invalid number of segments');
   const [head, body, sig] = parts as [string, string, string];
   const header = decodeSegment(head, 'header');
-  if (!header || typeof header !== 'object') throw new JwtError('token is malformed: could not JSON decode header');
+  if (!header || typeof header !== 'object')
+    throw new JwtError('token is malformed: could not JSON decode header');
   const claims = decodeSegment(body, 'claim');
   if (!claims || typeof claims !== 'object' || Array.isArray(claims)) {
     throw new JwtError('token is malformed: could not JSON decode claim');
   }
   const alg = (header as { alg?: unknown }).alg;
-  if (alg !== 'HS256') throw new JwtError(`token is unverifiable: signing method ${String(alg)} is invalid`);
+  if (alg !== 'HS256')
+    throw new JwtError(`token is unverifiable: signing method ${String(alg)} is invalid`);
   const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
   const given = /^[A-Za-z0-9_-]*$/.test(sig) ? Buffer.from(sig, 'base64url') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -52,7 +60,8 @@ export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor
   }
   const c = claims as JwtClaims;
   if (c.exp !== undefined) {
-    if (typeof c.exp !== 'number') throw new JwtError('token has invalid claims: invalid type for claim');
+    if (typeof c.exp !== 'number')
+      throw new JwtError('token has invalid claims: invalid type for claim');
     if (nowSeconds >= c.exp) throw new JwtError('token has invalid claims: token is expired');
   }
   if (typeof c.nbf === 'number' && nowSeconds < c.nbf) {

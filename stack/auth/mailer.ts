@@ -14,10 +14,18 @@ const SUBJECTS: Record<MailKind, string> = {
 
 const HEADINGS: Record<MailKind, [string, string, string]> = {
   signup: ['Confirm your signup', 'Follow this link to confirm your user:', 'Confirm your mail'],
-  recovery: ['Reset Password', 'Follow this link to reset the password for your user:', 'Reset Password'],
+  recovery: [
+    'Reset Password',
+    'Follow this link to reset the password for your user:',
+    'Reset Password',
+  ],
   magiclink: ['Magic Link', 'Follow this link to login:', 'Log In'],
   invite: ['You have been invited', 'Follow this link to accept the invite:', 'Accept the invite'],
-  email_change: ['Confirm Change of Email', 'Follow this link to confirm the update of your email:', 'Change Email'],
+  email_change: [
+    'Confirm Change of Email',
+    'Follow this link to confirm the update of your email:',
+    'Change Email',
+  ],
 };
 
 const escapeHtml = (s: string) =>
@@ -42,7 +50,12 @@ export function renderMail(kind: MailKind, confirmationUrl: string, otp: string)
  * GoTrue's {{ .ConfirmationURL }}: token and type are query-escaped, redirect_to only when it
  * contains characters that would break the query (&, =, #).
  */
-export function confirmationUrl(authExternalUrl: string, tokenHash: string, type: string, redirectTo: string): string {
+export function confirmationUrl(
+  authExternalUrl: string,
+  tokenHash: string,
+  type: string,
+  redirectTo: string,
+): string {
   const redirect = /[&=#]/.test(redirectTo) ? encodeURIComponent(redirectTo) : redirectTo;
   return `${authExternalUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${redirect}`;
 }

@@ -7,7 +7,10 @@ async function main(): Promise<void> {
   const raw = process.env.AUTH_OPTIONS;
   if (!raw) throw new Error('AUTH_OPTIONS (JSON) is not set');
   const opts = JSON.parse(raw) as AuthServerOptions;
-  const server = await startAuthServer({ ...opts, log: (line) => process.stdout.write(`${line}\n`) });
+  const server = await startAuthServer({
+    ...opts,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   process.stdout.write(`auth ready ${server.url}\n`);
   let stopping = false;
   const stop = (signal: string) => {
@@ -27,6 +30,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`auth failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `auth failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -60,7 +60,10 @@ export class EmailBudget {
 }
 
 /** Client IP: first X-Forwarded-For entry (set by the gateway), else the socket peer. */
-export function clientIp(forwardedFor: string | string[] | undefined, remoteAddress: string | undefined): string {
+export function clientIp(
+  forwardedFor: string | string[] | undefined,
+  remoteAddress: string | undefined,
+): string {
   const header = Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor;
   const first = header?.split(',')[0]?.trim();
   return first || remoteAddress || 'unknown';

@@ -52,9 +52,16 @@ export function isRedirectAllowed(candidate: string, cfg: RedirectConfig): boole
     return false;
   }
   const host = url.hostname;
-  // Decimal-integer hosts (http://2130706433/) and odd characters are never accepted.
-  if (/^\d+$/.test(host)) return false;
-  if ((url.protocol === 'http:' || url.protocol === 'https:') && !/^[a-zA-Z0-9.\-[\]:]+$/.test(host)) return false;
+  // Decimal-integer hosts (http://2130706433/) are never accepted. WHATWG URL parsing already
+  // rewrote them to dotted form, so look at the host as written.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(candidate)?.[1] ?? '';
+  const rawHost = authority.replace(/^.*@/, '').replace(/:\d*$/, '');
+  if (/^\d+$/.test(rawHost) || /^0x[0-9a-f]+$/i.test(rawHost)) return false;
+  if (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !/^[a-zA-Z0-9.\-[\]:]+$/.test(host)
+  )
+    return false;
 
   let site: URL | null = null;
   try {
@@ -62,7 +69,11 @@ export function isRedirectAllowed(candidate: string, cfg: RedirectConfig): boole
   } catch {
     site = null;
   }
-  if (site && site.protocol === url.protocol && site.hostname.toLowerCase() === host.toLowerCase()) {
+  if (
+    site &&
+    site.protocol === url.protocol &&
+    site.hostname.toLowerCase() === host.toLowerCase()
+  ) {
     if (isLoopbackHost(host) || site.port === url.port) return true;
   }
   if (isLoopbackIpLiteral(host)) return true;
@@ -72,7 +83,11 @@ export function isRedirectAllowed(candidate: string, cfg: RedirectConfig): boole
 }
 
 /** redirect_to if allowed, else an allowed Referer, else the site URL. */
-export function chooseRedirect(requested: string | null | undefined, referer: string | null | undefined, cfg: RedirectConfig): string {
+export function chooseRedirect(
+  requested: string | null | undefined,
+  referer: string | null | undefined,
+  cfg: RedirectConfig,
+): string {
   if (requested && isRedirectAllowed(requested, cfg)) return requested;
   if (referer && isRedirectAllowed(referer, cfg)) return referer;
   return cfg.siteUrl;

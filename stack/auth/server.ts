@@ -22,7 +22,14 @@ import { JwtError, signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
 import { Mailer, confirmationUrl, renderMail, type MailKind } from './mailer.ts';
 import { EmailBudget, IpRateLimiter, clientIp } from './rate-limit.ts';
 import { chooseRedirect, type RedirectConfig } from './redirect.ts';
-import { type IdentityRow, type Json, type UserRow, mergeMetadata, pgTypes, userJson } from './users.ts';
+import {
+  type IdentityRow,
+  type Json,
+  type UserRow,
+  mergeMetadata,
+  pgTypes,
+  userJson,
+} from './users.ts';
 import {
   assertPasswordAcceptable,
   checkPasswordLength,
@@ -55,7 +62,12 @@ export interface AuthServerOptions {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   /** Per 5 minutes per IP; emailSent per hour for the whole server. */
-  rateLimits: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number };
+  rateLimits: {
+    signInSignUps: number;
+    tokenRefresh: number;
+    tokenVerifications: number;
+    emailSent: number;
+  };
   otpExpiry: number;
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** Request/diagnostic log sink; defaults to stdout. */
@@ -130,7 +142,15 @@ function obj(body: Json, key: string): Json | null {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
 }
 
-const GO_DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+const GO_DURATION_UNITS: Record<string, number> = {
+  ns: 1e-9,
+  us: 1e-6,
+  µs: 1e-6,
+  ms: 1e-3,
+  s: 1,
+  m: 60,
+  h: 3600,
+};
 
 /** Go duration string ("24h", "1h30m", "90s") in seconds; null when malformed. */
 export function parseGoDuration(value: string): number | null {
@@ -209,7 +229,15 @@ export class AuthService {
   private readonly routes: Array<[Method, RegExp, (ctx: Ctx) => Promise<Reply>]> = [
     ['GET', /^\/health$/, async () => this.health()],
     ['GET', /^\/settings$/, async () => this.settings()],
-    ['GET', /^\/\.well-known\/jwks\.json$/, async () => ({ status: 200, body: { keys: [] }, headers: { 'Cache-Control': 'public, max-age=600' } })],
+    [
+      'GET',
+      /^\/\.well-known\/jwks\.json$/,
+      async () => ({
+        status: 200,
+        body: { keys: [] },
+        headers: { 'Cache-Control': 'public, max-age=600' },
+      }),
+    ],
     ['POST', /^\/signup$/, (c) => this.signup(c)],
     ['POST', /^\/token$/, (c) => this.token(c)],
     ['GET', /^\/verify$/, (c) => this.verifyGet(c)],
@@ -280,7 +308,10 @@ export class AuthService {
       }
     } catch (e) {
       const err = e instanceof AuthApiError ? e : null;
-      if (!err) this.log(`error ${req.method} ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!err)
+        this.log(
+          `error ${req.method} ${path}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        );
       const apiErr = err ?? internalError('Internal Server Error');
       const formatted = formatError(apiErr, apiVersion, randomUUID());
       status = formatted.status;
@@ -292,7 +323,9 @@ export class AuthService {
         res.end();
       }
     } finally {
-      this.log(`${new Date().toISOString()} ${req.method} ${path} ${status} ${Date.now() - started}ms`);
+      this.log(
+        `${new Date().toISOString()} ${req.method} ${path} ${status} ${Date.now() - started}ms`,
+      );
     }
   }
 
@@ -312,7 +345,8 @@ export class AuthService {
   }
 
   private rateLimit(limiter: IpRateLimiter, ip: string): void {
-    if (!limiter.take(ip)) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+    if (!limiter.take(ip))
+      throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }
 
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -335,7 +369,10 @@ export class AuthService {
   // Data access
 
   private async loadUser(c: Db, id: string, lock = false): Promise<UserRow | null> {
-    const r = await c.query<UserRow>(`select * from auth.users where id = $1${lock ? ' for update' : ''}`, [id]);
+    const r = await c.query<UserRow>(
+      `select * from auth.users where id = $1${lock ? ' for update' : ''}`,
+      [id],
+    );
     return r.rows[0] ?? null;
   }
 
@@ -421,7 +458,10 @@ export class AuthService {
       }
     } catch (e) {
       if (isUniqueViolation(e)) {
-        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        throw unprocessable(
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
       }
       // Usually a failing trigger from a user migration; GoTrue reports it like this.
       this.log(`insert user failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -437,7 +477,12 @@ export class AuthService {
   // ---------------------------------------------------------------------------------------
   // Sessions and tokens
 
-  private async issueSession(c: Db, userId: string, method: 'password' | 'otp', ctx: Ctx): Promise<Json> {
+  private async issueSession(
+    c: Db,
+    userId: string,
+    method: 'password' | 'otp',
+    ctx: Ctx,
+  ): Promise<Json> {
     const sessionId = randomUUID();
     const ip = isIP(ctx.ip) ? ctx.ip : null;
     await c.query(
@@ -451,7 +496,10 @@ export class AuthService {
       [sessionId, method, randomUUID()],
     );
     const refreshToken = await this.insertRefreshToken(c, userId, sessionId, null);
-    await c.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId]);
+    await c.query(
+      'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1',
+      [userId],
+    );
     await c.query(
       `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
       [userId],
@@ -459,7 +507,12 @@ export class AuthService {
     return this.sessionResponse(c, userId, sessionId, refreshToken);
   }
 
-  private async insertRefreshToken(c: Db, userId: string, sessionId: string, parent: string | null): Promise<string> {
+  private async insertRefreshToken(
+    c: Db,
+    userId: string,
+    sessionId: string,
+    parent: string | null,
+  ): Promise<string> {
     const token = generateRefreshToken();
     await c.query(
       `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
@@ -469,7 +522,12 @@ export class AuthService {
     return token;
   }
 
-  private async sessionResponse(c: Db, userId: string, sessionId: string, refreshToken: string): Promise<Json> {
+  private async sessionResponse(
+    c: Db,
+    userId: string,
+    sessionId: string,
+    refreshToken: string,
+  ): Promise<Json> {
     const user = await this.loadUser(c, userId);
     if (!user) throw internalError('Database error finding user');
     const identities = await this.loadIdentities(c, userId);
@@ -510,7 +568,12 @@ export class AuthService {
   private parseBearer(ctx: Ctx): JwtClaims {
     const auth = headerValue(ctx.req, 'authorization') ?? '';
     const m = /^bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!m) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (!m)
+      throw new AuthApiError(
+        401,
+        'no_authorization',
+        'This endpoint requires a valid Bearer token',
+      );
     try {
       return verifyJwt(m[1]!, this.opts.jwtSecret);
     } catch (e) {
@@ -526,18 +589,29 @@ export class AuthService {
     const tokenAud = claims.aud;
     if (tokenAud !== undefined) {
       const auds = Array.isArray(tokenAud) ? tokenAud : [tokenAud];
-      if (!auds.includes(aud)) throw badRequest('validation_failed', "Token audience doesn't match request audience");
+      if (!auds.includes(aud))
+        throw badRequest('validation_failed', "Token audience doesn't match request audience");
     }
     const sub = claims.sub;
-    if (typeof sub !== 'string' || sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+    if (typeof sub !== 'string' || sub === '')
+      throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
     if (!isUuid(sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
     const user = await this.loadUser(c, sub);
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     let sessionId: string | null = null;
-    if (typeof claims.session_id === 'string' && claims.session_id !== '' && claims.session_id !== NIL_UUID) {
-      if (!isUuid(claims.session_id)) throw badRequest('bad_jwt', 'invalid claim: session_id claim must be a UUID');
-      const s = await c.query('select 1 from auth.sessions where id = $1 and user_id = $2', [claims.session_id, sub]);
-      if (s.rowCount === 0) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (
+      typeof claims.session_id === 'string' &&
+      claims.session_id !== '' &&
+      claims.session_id !== NIL_UUID
+    ) {
+      if (!isUuid(claims.session_id))
+        throw badRequest('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+      const s = await c.query('select 1 from auth.sessions where id = $1 and user_id = $2', [
+        claims.session_id,
+        sub,
+      ]);
+      if (s.rowCount === 0)
+        throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
       sessionId = claims.session_id;
     }
     return { claims, user, sessionId };
@@ -545,7 +619,8 @@ export class AuthService {
 
   private requireAdmin(ctx: Ctx): JwtClaims {
     const claims = this.parseBearer(ctx);
-    if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role)) throw forbidden('not_admin', 'User not allowed');
+    if (typeof claims.role !== 'string' || !ADMIN_ROLES.has(claims.role))
+      throw forbidden('not_admin', 'User not allowed');
     return claims;
   }
 
@@ -566,7 +641,14 @@ export class AuthService {
   }
 
   /** Sends one auth mail within the global hourly budget; a failure aborts the caller's transaction. */
-  private async sendMail(kind: MailKind, to: string, tokenHash: string, otp: string, redirectTo: string, errorMessage: string): Promise<void> {
+  private async sendMail(
+    kind: MailKind,
+    to: string,
+    tokenHash: string,
+    otp: string,
+    redirectTo: string,
+    errorMessage: string,
+  ): Promise<void> {
     if (this.opts.enableConfirmations && !this.emailBudget.take()) {
       throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
     }
@@ -583,7 +665,11 @@ export class AuthService {
   private async storeOneTimeToken(
     c: Db,
     userId: string,
-    type: 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current',
+    type:
+      | 'confirmation_token'
+      | 'recovery_token'
+      | 'email_change_token_new'
+      | 'email_change_token_current',
     tokenHash: string,
     relatesTo: string,
   ): Promise<void> {
@@ -598,7 +684,10 @@ export class AuthService {
   }
 
   private async clearOneTimeToken(c: Db, userId: string, type: string): Promise<void> {
-    await c.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
+    await c.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [
+      userId,
+      type,
+    ]);
   }
 
   /** New confirmation token (+ mail unless `send` is false); the previous link stops working. */
@@ -620,13 +709,25 @@ export class AuthService {
     );
     await this.storeOneTimeToken(c, user.id, 'confirmation_token', tokenHash, email);
     if (send) {
-      await this.sendMail(kind, email, tokenHash, otp, redirectTo,
-        kind === 'invite' ? 'Error sending invite email' : 'Error sending confirmation email');
+      await this.sendMail(
+        kind,
+        email,
+        tokenHash,
+        otp,
+        redirectTo,
+        kind === 'invite' ? 'Error sending invite email' : 'Error sending confirmation email',
+      );
     }
     return { otp, tokenHash };
   }
 
-  private async prepareRecovery(c: Db, user: UserRow, redirectTo: string, send: boolean, kind: 'recovery' | 'magiclink' = 'recovery'): Promise<{ otp: string; tokenHash: string }> {
+  private async prepareRecovery(
+    c: Db,
+    user: UserRow,
+    redirectTo: string,
+    send: boolean,
+    kind: 'recovery' | 'magiclink' = 'recovery',
+  ): Promise<{ otp: string; tokenHash: string }> {
     const email = user.email ?? '';
     if (send) this.checkMaxFrequency(user.recovery_sent_at);
     const otp = generateOtp();
@@ -637,14 +738,26 @@ export class AuthService {
     );
     await this.storeOneTimeToken(c, user.id, 'recovery_token', tokenHash, email);
     if (send) {
-      await this.sendMail(kind, email, tokenHash, otp, redirectTo,
-        kind === 'magiclink' ? 'Error sending magic link email' : 'Error sending recovery email');
+      await this.sendMail(
+        kind,
+        email,
+        tokenHash,
+        otp,
+        redirectTo,
+        kind === 'magiclink' ? 'Error sending magic link email' : 'Error sending recovery email',
+      );
     }
     return { otp, tokenHash };
   }
 
   /** Pending e-mail change confirmed through a link sent to the new address. */
-  private async prepareEmailChange(c: Db, user: UserRow, newEmail: string, redirectTo: string, send: boolean): Promise<{ otp: string; tokenHash: string; currentHash: string }> {
+  private async prepareEmailChange(
+    c: Db,
+    user: UserRow,
+    newEmail: string,
+    redirectTo: string,
+    send: boolean,
+  ): Promise<{ otp: string; tokenHash: string; currentHash: string }> {
     if (send) this.checkMaxFrequency(user.email_change_sent_at);
     const otp = generateOtp();
     const tokenHash = sha224Hex(newEmail + otp);
@@ -655,13 +768,31 @@ export class AuthService {
       [user.id, newEmail, tokenHash, currentHash],
     );
     await this.storeOneTimeToken(c, user.id, 'email_change_token_new', tokenHash, newEmail);
-    await this.storeOneTimeToken(c, user.id, 'email_change_token_current', currentHash, user.email ?? '');
-    if (send) await this.sendMail('email_change', newEmail, tokenHash, otp, redirectTo, 'Error sending email change email');
+    await this.storeOneTimeToken(
+      c,
+      user.id,
+      'email_change_token_current',
+      currentHash,
+      user.email ?? '',
+    );
+    if (send)
+      await this.sendMail(
+        'email_change',
+        newEmail,
+        tokenHash,
+        otp,
+        redirectTo,
+        'Error sending email change email',
+      );
     return { otp, tokenHash, currentHash };
   }
 
   private redirectFor(ctx: Ctx): string {
-    return chooseRedirect(ctx.url.searchParams.get('redirect_to'), headerValue(ctx.req, 'referer'), this.redirectCfg);
+    return chooseRedirect(
+      ctx.url.searchParams.get('redirect_to'),
+      headerValue(ctx.req, 'referer'),
+      this.redirectCfg,
+    );
   }
 
   // ---------------------------------------------------------------------------------------
@@ -670,15 +801,44 @@ export class AuthService {
   private health(): Reply {
     return {
       status: 200,
-      body: { version: 'v2.180.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' },
+      body: {
+        version: 'v2.180.0-local',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      },
     };
   }
 
   private settings(): Reply {
     const external: Json = {};
-    for (const p of ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly',
-      'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack',
-      'slack_oidc', 'workos', 'twitch', 'twitter', 'email', 'phone', 'zoom']) {
+    for (const p of [
+      'anonymous_users',
+      'apple',
+      'azure',
+      'bitbucket',
+      'discord',
+      'facebook',
+      'snapchat',
+      'figma',
+      'fly',
+      'github',
+      'gitlab',
+      'google',
+      'keycloak',
+      'kakao',
+      'linkedin',
+      'linkedin_oidc',
+      'notion',
+      'spotify',
+      'slack',
+      'slack_oidc',
+      'workos',
+      'twitch',
+      'twitter',
+      'email',
+      'phone',
+      'zoom',
+    ]) {
       external[p] = p === 'email';
     }
     return {
@@ -704,7 +864,8 @@ export class AuthService {
     if (rawEmail === '' && phone === '') {
       throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
-    if (!this.opts.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (!this.opts.enableSignup)
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
     const password = str(body, 'password');
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     assertPasswordAcceptable(password, this.policy);
@@ -716,7 +877,8 @@ export class AuthService {
     return this.tx(async (c) => {
       const existing = await this.findUserByEmail(c, email, true);
       if (existing && existing.email_confirmed_at) {
-        if (!this.opts.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
+        if (!this.opts.enableConfirmations)
+          throw unprocessable('user_already_exists', 'User already registered');
         // Confirmation required: answer with an obfuscated user so the response does not reveal
         // that the address is registered (apps detect it by `identities: []`).
         const now = new Date().toISOString().replace(/(\.\d{3})Z$/, '$1000Z');
@@ -748,7 +910,13 @@ export class AuthService {
         return { status: 200, body: await this.userResponse(c, existing.id) };
       }
       const id = randomUUID();
-      const userMetadata = { ...data, sub: id, email, email_verified: false, phone_verified: false };
+      const userMetadata = {
+        ...data,
+        sub: id,
+        email,
+        email_verified: false,
+        phone_verified: false,
+      };
       if (!this.opts.enableConfirmations) userMetadata.email_verified = true;
       await this.insertUser(c, {
         id,
@@ -797,15 +965,20 @@ export class AuthService {
     const phone = str(ctx.body, 'phone');
     const password = str(ctx.body, 'password');
     if (rawEmail !== '' && phone !== '') {
-      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+      throw badRequest(
+        'validation_failed',
+        'Only an email address or phone number should be provided on login.',
+      );
     }
-    if (rawEmail === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
+    if (rawEmail === '' && phone === '')
+      throw badRequest('validation_failed', 'missing email or phone');
     const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
     if (rawEmail === '') throw invalid();
     const email = rawEmail.trim().toLowerCase();
     const user = await this.findUserByEmail(this.pool, email);
     if (!user || !user.encrypted_password) throw invalid();
-    if (user.banned_until && Date.parse(user.banned_until) > Date.now()) throw badRequest('user_banned', 'User is banned');
+    if (user.banned_until && Date.parse(user.banned_until) > Date.now())
+      throw badRequest('user_banned', 'User is banned');
     const ok = await bcrypt.compare(password, user.encrypted_password).catch(() => false);
     if (!ok) throw invalid();
     if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
@@ -819,22 +992,41 @@ export class AuthService {
     const presented = str(ctx.body, 'refresh_token');
     if (presented.length < 12) throw badRequest('validation_failed', 'Refresh token is not valid');
     return this.tx(async (c) => {
-      const r = await c.query<{ id: number; token: string; user_id: string; revoked: boolean; session_id: string | null; updated_at: string; parent: string | null }>(
-        'select * from auth.refresh_tokens where token = $1 for update',
-        [presented],
-      );
+      const r = await c.query<{
+        id: number;
+        token: string;
+        user_id: string;
+        revoked: boolean;
+        session_id: string | null;
+        updated_at: string;
+        parent: string | null;
+      }>('select * from auth.refresh_tokens where token = $1 for update', [presented]);
       const token = r.rows[0];
-      if (!token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      if (!token.session_id) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+      if (!token)
+        throw badRequest(
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
+      if (!token.session_id)
+        throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
       const session = await c.query<{ id: string; not_after: string | null }>(
         'select id, not_after from auth.sessions where id = $1 for update',
         [token.session_id],
       );
-      if (session.rowCount === 0) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (session.rowCount === 0)
+        throw badRequest(
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
       const notAfter = session.rows[0]!.not_after;
-      if (notAfter && Date.parse(notAfter) <= Date.now()) throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+      if (notAfter && Date.parse(notAfter) <= Date.now())
+        throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
       const user = await this.loadUser(c, token.user_id);
-      if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (!user)
+        throw badRequest(
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
       if (user.banned_until && Date.parse(user.banned_until) > Date.now()) {
         throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
       }
@@ -851,7 +1043,8 @@ export class AuthService {
           // The client lost the previous response and retries: hand back the active child.
           issued = current.token;
         } else {
-          const reuseUntil = Date.parse(token.updated_at) + this.opts.refreshTokenReuseInterval * 1000;
+          const reuseUntil =
+            Date.parse(token.updated_at) + this.opts.refreshTokenReuseInterval * 1000;
           if (Date.now() > reuseUntil) {
             if (this.opts.refreshTokenRotation) {
               // Possible token theft: the whole family (session) is revoked.
@@ -860,20 +1053,31 @@ export class AuthService {
                 [token.session_id],
               );
             }
-            throw new CommitThenThrow(badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'));
+            throw new CommitThenThrow(
+              badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+            );
           }
         }
       }
       if (!issued) {
         if (this.opts.refreshTokenRotation) {
-          await c.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and revoked = false', [token.id]);
+          await c.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and revoked = false',
+            [token.id],
+          );
           issued = await this.insertRefreshToken(c, user.id, token.session_id, token.token);
         } else {
           issued = token.token;
         }
       }
-      await c.query(`update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`, [token.session_id]);
-      return { status: 200, body: await this.sessionResponse(c, user.id, token.session_id, issued) };
+      await c.query(
+        `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`,
+        [token.session_id],
+      );
+      return {
+        status: 200,
+        body: await this.sessionResponse(c, user.id, token.session_id, issued),
+      };
     }).catch((e: unknown) => {
       if (e instanceof CommitThenThrow) throw e.error;
       throw e;
@@ -885,7 +1089,8 @@ export class AuthService {
     const type = ctx.url.searchParams.get('type') ?? '';
     const token = ctx.url.searchParams.get('token') ?? '';
     if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
-    if (token === '') throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+    if (token === '')
+      throw badRequest('validation_failed', 'Verify requires a token or a token hash');
     const redirectTo = this.redirectFor(ctx);
     try {
       const session = await this.tx((c) => this.verifyTokenHash(c, type, token, ctx));
@@ -901,7 +1106,8 @@ export class AuthService {
       return { status: 303, headers: { Location: `${redirectTo}#${fragment}` } };
     } catch (e) {
       if (!(e instanceof AuthApiError) || e.status >= 500) {
-        if (!(e instanceof AuthApiError)) this.log(`verify failed: ${e instanceof Error ? e.message : String(e)}`);
+        if (!(e instanceof AuthApiError))
+          this.log(`verify failed: ${e instanceof Error ? e.message : String(e)}`);
       }
       const err = e instanceof AuthApiError ? e : internalError('Internal Server Error');
       const fragment = formEncode({
@@ -933,7 +1139,8 @@ export class AuthService {
       return { status: 200, body: session };
     }
     if (phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid');
-    if (rawEmail === '' || !isValidEmail(rawEmail.trim())) throw unprocessable('validation_failed', 'Invalid email format');
+    if (rawEmail === '' || !isValidEmail(rawEmail.trim()))
+      throw unprocessable('validation_failed', 'Invalid email format');
     const email = rawEmail.trim().toLowerCase();
     const session = await this.tx((c) => this.verifyEmailOtp(c, type, email, token, ctx));
     return { status: 200, body: session };
@@ -975,7 +1182,13 @@ export class AuthService {
     throw invalid;
   }
 
-  private async verifyEmailOtp(c: Db, type: string, email: string, otp: string, ctx: Ctx): Promise<Json> {
+  private async verifyEmailOtp(
+    c: Db,
+    type: string,
+    email: string,
+    otp: string,
+    ctx: Ctx,
+  ): Promise<Json> {
     const columns = AuthService.TYPE_COLUMNS[type];
     if (!columns) throw badRequest('validation_failed', 'Unsupported verification type');
     const invalid = forbidden('otp_expired', 'Token has expired or is invalid');
@@ -996,12 +1209,20 @@ export class AuthService {
   }
 
   /** Applies a verified link/OTP and signs the user in (AMR `otp`). */
-  private async completeVerification(c: Db, user: UserRow, tokenCol: string, ctx: Ctx): Promise<Json> {
-    if (user.banned_until && Date.parse(user.banned_until) > Date.now()) throw forbidden('user_banned', 'User is banned');
+  private async completeVerification(
+    c: Db,
+    user: UserRow,
+    tokenCol: string,
+    ctx: Ctx,
+  ): Promise<Json> {
+    if (user.banned_until && Date.parse(user.banned_until) > Date.now())
+      throw forbidden('user_banned', 'User is banned');
     if (tokenCol === 'confirmation_token') {
       await this.confirmEmail(c, user);
     } else if (tokenCol === 'recovery_token') {
-      await c.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [user.id]);
+      await c.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [
+        user.id,
+      ]);
       await this.clearOneTimeToken(c, user.id, 'recovery_token');
       // Following a recovery/magic link proves ownership of the address.
       if (!user.email_confirmed_at) await this.confirmEmail(c, user);
@@ -1019,7 +1240,11 @@ export class AuthService {
           [user.id, newEmail],
         );
       } catch (e) {
-        if (isUniqueViolation(e)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        if (isUniqueViolation(e))
+          throw unprocessable(
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
         throw e;
       }
       await c.query(
@@ -1047,7 +1272,11 @@ export class AuthService {
     }
     const password = typeof body.password === 'string' ? body.password : null;
     if (password !== null) {
-      if (password === '') throw unprocessable('weak_password', `Password should be at least ${this.policy.minLength} characters.`);
+      if (password === '')
+        throw unprocessable(
+          'weak_password',
+          `Password should be at least ${this.policy.minLength} characters.`,
+        );
       assertPasswordAcceptable(password, this.policy);
     }
     let newEmail: string | null = null;
@@ -1058,8 +1287,14 @@ export class AuthService {
       const user = await this.loadUser(c, authed.user.id, true);
       if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
       if (password !== null) {
-        if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password).catch(() => false))) {
-          throw unprocessable('same_password', 'New password should be different from the old password.');
+        if (
+          user.encrypted_password &&
+          (await bcrypt.compare(password, user.encrypted_password).catch(() => false))
+        ) {
+          throw unprocessable(
+            'same_password',
+            'New password should be different from the old password.',
+          );
         }
         await c.query(
           `update auth.users set encrypted_password = $2, confirmation_token = '', recovery_token = '',
@@ -1072,19 +1307,25 @@ export class AuthService {
           [user.id],
         );
         // Other sessions end; the calling one survives.
-        await c.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, authed.sessionId]);
+        await c.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [
+          user.id,
+          authed.sessionId,
+        ]);
       }
       const data = obj(body, 'data');
       if (data) {
-        await c.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-          user.id,
-          JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
-        ]);
+        await c.query(
+          'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
+          [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
+        );
       }
       if (newEmail !== null && newEmail !== (user.email ?? '').toLowerCase()) {
         const taken = await this.findUserByEmail(c, newEmail);
         if (taken && taken.id !== user.id) {
-          throw unprocessable('email_exists', 'A user with this email address has already been registered');
+          throw unprocessable(
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
         }
         const fresh = (await this.loadUser(c, user.id))!;
         await this.prepareEmailChange(c, fresh, newEmail, redirectTo, true);
@@ -1104,7 +1345,10 @@ export class AuthService {
     } else if (scope === 'local') {
       await this.pool.query('delete from auth.sessions where id = $1', [sessionId]);
     } else {
-      await this.pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+      await this.pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+        user.id,
+        sessionId,
+      ]);
     }
     return { status: 204 };
   }
@@ -1113,9 +1357,13 @@ export class AuthService {
     this.rateLimit(this.limiters.otp, ctx.ip);
     const type = str(ctx.body, 'type');
     if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
-      throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+      throw badRequest(
+        'validation_failed',
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      );
     }
-    if (type === 'sms' || type === 'phone_change') throw badRequest('validation_failed', 'Type provided requires a phone number');
+    if (type === 'sms' || type === 'phone_change')
+      throw badRequest('validation_failed', 'Type provided requires a phone number');
     const email = normalizeEmail(str(ctx.body, 'email'), 'Type provided requires an email address');
     const redirectTo = this.redirectFor(ctx);
     await this.tx(async (c) => {
@@ -1160,13 +1408,21 @@ export class AuthService {
   private async adminListUsers(ctx: Ctx): Promise<Reply> {
     this.requireAdmin(ctx);
     const page = Math.max(1, Number.parseInt(ctx.url.searchParams.get('page') || '1', 10) || 1);
-    const perPage = Math.max(1, Number.parseInt(ctx.url.searchParams.get('per_page') || '50', 10) || 50);
+    const perPage = Math.max(
+      1,
+      Number.parseInt(ctx.url.searchParams.get('per_page') || '50', 10) || 50,
+    );
     const filter = ctx.url.searchParams.get('filter') ?? '';
     const sort = (ctx.url.searchParams.get('sort') ?? '').trim().toLowerCase();
     const dir = sort === 'created_at asc' ? 'asc' : 'desc';
     const where = `aud = $1 and ($2 = '' or email ilike '%' || $2 || '%' or raw_user_meta_data ->> 'full_name' ilike '%' || $2 || '%')`;
     const total = Number(
-      (await this.pool.query<{ n: string }>(`select count(*) as n from auth.users where ${where}`, [AUDIENCE, filter])).rows[0]!.n,
+      (
+        await this.pool.query<{ n: string }>(
+          `select count(*) as n from auth.users where ${where}`,
+          [AUDIENCE, filter],
+        )
+      ).rows[0]!.n,
     );
     const rows = await this.pool.query<UserRow>(
       `select * from auth.users where ${where} order by created_at ${dir}, id limit $3 offset $4`,
@@ -1174,12 +1430,23 @@ export class AuthService {
     );
     const ids = rows.rows.map((u) => u.id);
     const idents = ids.length
-      ? (await this.pool.query<IdentityRow>('select * from auth.identities where user_id = any($1) order by created_at, id', [ids])).rows
+      ? (
+          await this.pool.query<IdentityRow>(
+            'select * from auth.identities where user_id = any($1) order by created_at, id',
+            [ids],
+          )
+        ).rows
       : [];
-    const users = rows.rows.map((u) => userJson(u, idents.filter((i) => i.user_id === u.id)));
+    const users = rows.rows.map((u) =>
+      userJson(
+        u,
+        idents.filter((i) => i.user_id === u.id),
+      ),
+    );
     const lastPage = Math.ceil(total / perPage);
     const links: string[] = [];
-    if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+    if (page < lastPage)
+      links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
     links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
     return {
       status: 200,
@@ -1201,7 +1468,11 @@ export class AuthService {
     if (raw === undefined || raw === null || raw === '') return undefined;
     if (raw === 'none') return null;
     const secs = typeof raw === 'string' ? parseGoDuration(raw) : null;
-    if (secs === null) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${String(raw)}"`);
+    if (secs === null)
+      throw badRequest(
+        'validation_failed',
+        `invalid format for ban duration: time: invalid duration "${String(raw)}"`,
+      );
     return secs;
   }
 
@@ -1210,31 +1481,47 @@ export class AuthService {
     const body = ctx.body;
     const rawEmail = str(body, 'email');
     const phone = str(body, 'phone');
-    if (rawEmail === '' && phone === '') throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+    if (rawEmail === '' && phone === '')
+      throw badRequest(
+        'validation_failed',
+        'Cannot create a user without either an email or phone',
+      );
     const email = rawEmail !== '' ? normalizeEmail(rawEmail) : null;
-    if (body.id !== undefined && body.id !== null && !isUuid(body.id)) throw badRequest('validation_failed', 'id must be a valid UUID');
+    if (body.id !== undefined && body.id !== null && !isUuid(body.id))
+      throw badRequest('validation_failed', 'id must be a valid UUID');
     let passwordHash: string;
     const passwordHashParam = str(body, 'password_hash');
     if (passwordHashParam !== '') {
-      if (!/^\$2[aby]\$\d{2}\$/.test(passwordHashParam)) throw badRequest('validation_failed', 'Invalid password hash format');
+      if (!/^\$2[aby]\$\d{2}\$/.test(passwordHashParam))
+        throw badRequest('validation_failed', 'Invalid password hash format');
       passwordHash = passwordHashParam;
     } else {
       const password = str(body, 'password') || randomBytes(48).toString('base64url').slice(0, 64);
       checkPasswordLength(password);
       passwordHash = await this.hashPassword(password);
     }
-    const appMetadata = mergeMetadata({ provider: email ? 'email' : 'phone', providers: [email ? 'email' : 'phone'] }, obj(body, 'app_metadata') ?? {});
+    const appMetadata = mergeMetadata(
+      { provider: email ? 'email' : 'phone', providers: [email ? 'email' : 'phone'] },
+      obj(body, 'app_metadata') ?? {},
+    );
     const emailConfirmed = body.email_confirm === true;
     const userMetadata: Json = { ...(obj(body, 'user_metadata') ?? {}) };
     if (emailConfirmed) userMetadata.email_verified = true;
     const ban = this.banSeconds(body);
     return this.tx(async (c) => {
       if (email && (await this.findUserByEmail(c, email))) {
-        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        throw unprocessable(
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
       }
       if (phone) {
         const p = await c.query('select 1 from auth.users where phone = $1', [phone]);
-        if (p.rowCount) throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+        if (p.rowCount)
+          throw unprocessable(
+            'phone_exists',
+            'A user with this phone number has already been registered',
+          );
       }
       const id = await this.insertUser(c, {
         id: typeof body.id === 'string' ? body.id.toLowerCase() : undefined,
@@ -1256,8 +1543,10 @@ export class AuthService {
     this.requireAdmin(ctx);
     const id = this.adminUserId(ctx);
     const body = ctx.body;
-    const email = typeof body.email === 'string' && body.email !== '' ? normalizeEmail(body.email) : null;
-    const password = typeof body.password === 'string' && body.password !== '' ? body.password : null;
+    const email =
+      typeof body.email === 'string' && body.email !== '' ? normalizeEmail(body.email) : null;
+    const password =
+      typeof body.password === 'string' && body.password !== '' ? body.password : null;
     if (password !== null) assertPasswordAcceptable(password, this.policy);
     const ban = this.banSeconds(body);
     return this.tx(async (c) => {
@@ -1276,7 +1565,11 @@ export class AuthService {
       let userMeta = user.raw_user_meta_data ?? {};
       if (email !== null && email !== user.email) {
         const taken = await this.findUserByEmail(c, email);
-        if (taken && taken.id !== id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+        if (taken && taken.id !== id)
+          throw unprocessable(
+            'email_exists',
+            'A user with this email address has already been registered',
+          );
         set('email = ?', email);
         set(`email_change = ''`);
         set(`email_change_token_new = ''`);
@@ -1287,7 +1580,8 @@ export class AuthService {
           [id, email],
         );
       }
-      if (typeof body.phone === 'string' && body.phone !== (user.phone ?? '')) set('phone = ?', body.phone || null);
+      if (typeof body.phone === 'string' && body.phone !== (user.phone ?? ''))
+        set('phone = ?', body.phone || null);
       if (password !== null) {
         set('encrypted_password = ?', await this.hashPassword(password));
         // An admin password change ends every session of the user.
@@ -1300,12 +1594,15 @@ export class AuthService {
         set(`confirmation_token = ''`);
         userMeta = { ...userMeta, email_verified: true };
       }
-      if (body.phone_confirm === true) set('phone_confirmed_at = coalesce(phone_confirmed_at, now())');
+      if (body.phone_confirm === true)
+        set('phone_confirmed_at = coalesce(phone_confirmed_at, now())');
       const um = obj(body, 'user_metadata');
       if (um) userMeta = mergeMetadata(userMeta, um);
-      if (um || body.email_confirm === true) set('raw_user_meta_data = ?', JSON.stringify(userMeta));
+      if (um || body.email_confirm === true)
+        set('raw_user_meta_data = ?', JSON.stringify(userMeta));
       const am = obj(body, 'app_metadata');
-      if (am) set('raw_app_meta_data = ?', JSON.stringify(mergeMetadata(user.raw_app_meta_data, am)));
+      if (am)
+        set('raw_app_meta_data = ?', JSON.stringify(mergeMetadata(user.raw_app_meta_data, am)));
       if (typeof body.role === 'string' && body.role !== '') set('role = ?', body.role);
       if (ban !== undefined) {
         if (ban === null) set('banned_until = null');
@@ -1313,9 +1610,16 @@ export class AuthService {
       }
       if (sets.length) {
         try {
-          await c.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`, values);
+          await c.query(
+            `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`,
+            values,
+          );
         } catch (e) {
-          if (isUniqueViolation(e)) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+          if (isUniqueViolation(e))
+            throw unprocessable(
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
           this.log(`admin update failed: ${e instanceof Error ? e.message : String(e)}`);
           throw internalError('Error updating user');
         }
@@ -1343,7 +1647,8 @@ export class AuthService {
         return;
       }
       // Soft delete: keep the row for foreign keys but make the account unusable and anonymous.
-      const obfuscate = (v: string | null) => (v ? createHash('sha256').update(v).digest('hex') : null);
+      const obfuscate = (v: string | null) =>
+        v ? createHash('sha256').update(v).digest('hex') : null;
       await c.query('delete from auth.sessions where user_id = $1', [id]);
       await c.query('delete from auth.one_time_tokens where user_id = $1', [id]);
       await c.query(
@@ -1366,8 +1671,16 @@ export class AuthService {
     this.requireAdmin(ctx);
     const body = ctx.body;
     const type = str(body, 'type');
-    const types = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-    if (!types.includes(type)) throw badRequest('validation_failed', 'Invalid email action link type requested');
+    const types = [
+      'signup',
+      'invite',
+      'magiclink',
+      'recovery',
+      'email_change_current',
+      'email_change_new',
+    ];
+    if (!types.includes(type))
+      throw badRequest('validation_failed', 'Invalid email action link type requested');
     const email = normalizeEmail(str(body, 'email'));
     const redirectTo = this.redirectFor(ctx);
     const data = obj(body, 'data');
@@ -1384,7 +1697,13 @@ export class AuthService {
           email,
           passwordHash: await this.hashPassword(pw),
           appMetadata: invited ? { provider: 'email', providers: ['email'] } : EMAIL_APP_METADATA,
-          userMetadata: { ...(data ?? {}), sub: id, email, email_verified: false, phone_verified: false },
+          userMetadata: {
+            ...(data ?? {}),
+            sub: id,
+            email,
+            email_verified: false,
+            phone_verified: false,
+          },
           emailConfirmed: false,
           invited,
         });
@@ -1392,9 +1711,14 @@ export class AuthService {
       };
       switch (type) {
         case 'signup': {
-          if (user?.email_confirmed_at) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+          if (user?.email_confirmed_at)
+            throw unprocessable(
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
           if (!user) {
-            if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+            if (password === '')
+              throw badRequest('validation_failed', 'Signup requires a valid password');
             assertPasswordAcceptable(password, this.policy);
             user = await createUnconfirmed(password, false);
           } else if (data) {
@@ -1407,7 +1731,11 @@ export class AuthService {
           break;
         }
         case 'invite': {
-          if (user?.email_confirmed_at) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+          if (user?.email_confirmed_at)
+            throw unprocessable(
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
           if (!user) user = await createUnconfirmed(randomBytes(48).toString('base64url'), true);
           tokens = await this.prepareConfirmation(c, user, redirectTo, false, 'invite');
           break;
@@ -1432,9 +1760,16 @@ export class AuthService {
           if (!user) throw notFound('user_not_found', 'User with this email not found');
           const newEmail = normalizeEmail(str(body, 'new_email'));
           const taken = await this.findUserByEmail(c, newEmail);
-          if (taken) throw unprocessable('email_exists', 'A user with this email address has already been registered');
+          if (taken)
+            throw unprocessable(
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
           const t = await this.prepareEmailChange(c, user, newEmail, redirectTo, false);
-          tokens = { otp: t.otp, tokenHash: type === 'email_change_new' ? t.tokenHash : t.currentHash };
+          tokens = {
+            otp: t.otp,
+            tokenHash: type === 'email_change_new' ? t.tokenHash : t.currentHash,
+          };
           verificationType = 'email_change';
         }
       }
@@ -1443,7 +1778,12 @@ export class AuthService {
         status: 200,
         body: {
           ...userBody,
-          action_link: confirmationUrl(this.authExternalUrl, tokens.tokenHash, verificationType, redirectTo),
+          action_link: confirmationUrl(
+            this.authExternalUrl,
+            tokens.tokenHash,
+            verificationType,
+            redirectTo,
+          ),
           email_otp: tokens.otp,
           hashed_token: tokens.tokenHash,
           verification_type: verificationType,
@@ -1476,7 +1816,8 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Json> {
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new AuthApiError(413, 'request_too_large', 'Request body too large');
+    if (size > MAX_BODY_BYTES)
+      throw new AuthApiError(413, 'request_too_large', 'Request body too large');
     chunks.push(buf);
   }
   const text = Buffer.concat(chunks).toString('utf8').trim();
@@ -1485,7 +1826,10 @@ async function readJsonBody(req: http.IncomingMessage): Promise<Json> {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw badRequest('bad_json', `Could not parse request body as JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw badRequest(
+      'bad_json',
+      `Could not parse request body as JSON: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected a JSON object');

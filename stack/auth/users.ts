@@ -54,10 +54,12 @@ export interface IdentityRow {
  * with timezone=UTC, so the text form only needs its separator and offset rewritten.
  */
 export function pgTimestampToRfc3339(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:([+-]\d{2})(?::?(\d{2}))?)?$/.exec(value);
+  const m =
+    /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)(?:([+-]\d{2})(?::?(\d{2}))?)?$/.exec(value);
   if (!m) return value;
   const offset = m[3];
-  if (offset === undefined || (Number(offset) === 0 && (m[4] ?? '00') === '00')) return `${m[1]}T${m[2]}Z`;
+  if (offset === undefined || (Number(offset) === 0 && (m[4] ?? '00') === '00'))
+    return `${m[1]}T${m[2]}Z`;
   return `${m[1]}T${m[2]}${offset}:${m[4] ?? '00'}`;
 }
 
@@ -67,7 +69,8 @@ const INT8_OID = 20;
 
 export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID) return (v: string) => pgTimestampToRfc3339(v);
+    if (oid === TIMESTAMPTZ_OID || oid === TIMESTAMP_OID)
+      return (v: string) => pgTimestampToRfc3339(v);
     if (oid === INT8_OID) return (v: string) => Number(v);
     return pg.types.getTypeParser(oid, format ?? 'text');
   },
@@ -90,7 +93,12 @@ export function identityJson(row: IdentityRow): Json {
 
 /** The user object in GoTrue's key order, null-valued optional keys omitted. */
 export function userJson(row: UserRow, identities: IdentityRow[] | null): Json {
-  const out: Json = { id: row.id, aud: row.aud ?? '', role: row.role ?? '', email: row.email ?? '' };
+  const out: Json = {
+    id: row.id,
+    aud: row.aud ?? '',
+    role: row.role ?? '',
+    email: row.email ?? '',
+  };
   const opt = (key: string, value: unknown) => {
     if (value !== null && value !== undefined && value !== '') out[key] = value;
   };

@@ -5,7 +5,7 @@ import { AuthApiError, badRequest } from './errors.ts';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 const REQUIREMENT_SETS: Record<string, string[]> = {
   '': [],
   no_required_chars: [],
@@ -32,7 +32,10 @@ export interface WeakPasswordResult {
 }
 
 /** Returns null when the password meets the policy, else the weak-password message and reasons. */
-export function checkPasswordStrength(password: string, policy: PasswordPolicy): WeakPasswordResult | null {
+export function checkPasswordStrength(
+  password: string,
+  policy: PasswordPolicy,
+): WeakPasswordResult | null {
   const messages: string[] = [];
   const reasons: string[] = [];
   // Length counts characters (runes), as Go's utf8.RuneCountInString does.
@@ -41,9 +44,13 @@ export function checkPasswordStrength(password: string, policy: PasswordPolicy):
     reasons.push('length');
   }
   if (policy.requiredSets.length > 0) {
-    const missing = policy.requiredSets.some((set) => ![...password].some((ch) => set.includes(ch)));
+    const missing = policy.requiredSets.some(
+      (set) => ![...password].some((ch) => set.includes(ch)),
+    );
     if (missing) {
-      messages.push(`Password should contain at least one character of each: ${policy.requiredSets.join(', ')}.`);
+      messages.push(
+        `Password should contain at least one character of each: ${policy.requiredSets.join(', ')}.`,
+      );
       reasons.push('characters');
     }
   }
@@ -69,11 +76,15 @@ const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Validates and lower-cases an e-mail address; throws GoTrue's validation errors. */
-export function normalizeEmail(raw: unknown, requiredMessage = 'An email address is required'): string {
+export function normalizeEmail(
+  raw: unknown,
+  requiredMessage = 'An email address is required',
+): string {
   const email = typeof raw === 'string' ? raw.trim() : '';
   if (email === '') throw badRequest('validation_failed', requiredMessage);
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL_RE.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  if (!EMAIL_RE.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
   return email.toLowerCase();
 }
 
@@ -82,4 +93,5 @@ export function isValidEmail(raw: string): boolean {
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID_RE.test(value);
