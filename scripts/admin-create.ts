@@ -21,6 +21,16 @@ export interface AdminCreateInput {
 
 export class UsageError extends Error {}
 
+/**
+ * The command never opens a realtime channel, and Node 20 has no global WebSocket (supabase-js
+ * refuses to build a client without one), so it gets a transport that fails loudly if used.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by admin:create');
+  }
+}
+
 const USAGE =
   'Usage: npm run admin:create -- --email <e-mail> --password <password> --name <display name>\n' +
   'Environment: SUPABASE_URL (e.g. http://127.0.0.1:54321) and SUPABASE_SERVICE_ROLE_KEY.';
@@ -118,6 +128,7 @@ export async function createAdmin(
 ): Promise<{ id: string; email: string }> {
   const db = createClient(env.url, env.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
   });
 
   const createdInvite = await ensureInvite(db, input.email);

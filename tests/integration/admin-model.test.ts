@@ -1,0 +1,272 @@
+// The admin model end to end: admin rights come only from a confirmed, invited e-mail (decided by
+// the database), never from a direct sign-up or from user-editable metadata. Accounts are signed
+// up through the real Auth API and confirmed through the link in the captured e-mail.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractLinks, waitForMail } from '../support/mail';
+import {
+  anonClient,
+  createAdminUser,
+  createConfirmedUser,
+  deleteUsers,
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  uniq,
+  uniqEmail,
+  type TestUser,
+} from './db-test-helpers';
+
+const execFileAsync = promisify(execFile);
+const service = serviceClient();
+const users: TestUser[] = [];
+const invites: string[] = [];
+let adminUser: TestUser;
+let admin: SupabaseClient;
+
+beforeAll(async () => {
+  adminUser = await createAdminUser(service);
+  users.push(adminUser);
+  admin = await signedInClient(adminUser);
+});
+
+afterAll(async () => {
+  await deleteUsers(service, users);
+  for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
+});
+
+async function isAdminRow(userId: string): Promise<boolean> {
+  const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
+  if (error) throw new Error(error.message);
+  return data.length === 1;
+}
+
+/** Signs up through the public Auth API, as anyone on the internet could. */
+async function signUp(email: string, password: string, data: Record<string, unknown> = {}) {
+  const { data: res, error } = await anonClient().auth.signUp({
+    email,
+    password,
+    options: { data: { display_name: 'Someone', ...data } },
+  });
+  if (error || !res.user) throw new Error(`signUp(${email}) failed: ${error?.message}`);
+  const user = { id: res.user.id, email, password };
+  users.push(user);
+  expect(res.session, 'confirmation is required before a session').toBeNull();
+  return user;
+}
+
+/** Opens the confirmation link of the sign-up mail, like the recipient clicking it. */
+async function confirmThroughMail(email: string): Promise<void> {
+  const env = stackEnv();
+  const mail = await waitForMail(env.MAILPIT_URL, { to: email }, 30_000);
+  const link = extractLinks(mail).find((l) => l.includes('/verify'));
+  expect(link, 'confirmation link in the mail').toBeTruthy();
+  const res = await fetch(link!, { redirect: 'manual' });
+  expect(res.status).toBeGreaterThanOrEqual(300);
+  expect(res.status).toBeLessThan(400);
+  expect(res.headers.get('location') ?? '').not.toContain('error=');
+}
+
+async function confirmedAt(userId: string): Promise<string | null | undefined> {
+  const { data, error } = await service.auth.admin.getUserById(userId);
+  if (error) throw new Error(error.message);
+  return data.user.email_confirmed_at;
+}
+
+describe('direct sign-up', () => {
+  it('an uninvited account never becomes an admin, even after confirming its e-mail', async () => {
+    const email = uniqEmail('mallory');
+    // Metadata claiming admin rights must not matter.
+    const mallory = await signUp(email, 'mallory-pass-1', { role: 'admin', is_admin: true });
+    expect(await isAdminRow(mallory.id)).toBe(false);
+
+    await confirmThroughMail(email);
+    expect(await confirmedAt(mallory.id)).toBeTruthy();
+    expect(await isAdminRow(mallory.id)).toBe(false);
+
+    const client = await signedInClient(mallory);
+    expect((await client.rpc('is_admin')).data).toBe(false);
+
+    // Nor can it grant itself rights through the API.
+    expect(
+      (await client.from('admin_invites').insert({ email: uniqEmail('accomplice') })).error,
+    ).not.toBeNull();
+    expect(
+      (await client.from('admins').insert({ user_id: mallory.id, email })).error,
+    ).not.toBeNull();
+    await client.auth.updateUser({ data: { is_admin: true, role: 'admin' } });
+    expect((await client.rpc('is_admin')).data).toBe(false);
+    expect(
+      (await client.from('catagories').insert({ title: uniq('Mallory Cat') })).error?.code,
+    ).toBe('42501');
+    expect(await isAdminRow(mallory.id)).toBe(false);
+  });
+});
+
+describe('invited sign-up', () => {
+  it('an invited account becomes an admin only once its e-mail is confirmed', async () => {
+    const email = uniqEmail('invitee');
+    invites.push(email);
+    const { error: inviteError } = await admin
+      .from('admin_invites')
+      .insert({ email: `  ${email.toUpperCase()} ` });
+    expect(inviteError).toBeNull();
+    const { data: invite } = await service
+      .from('admin_invites')
+      .select('*')
+      .eq('email', email)
+      .single();
+    expect(invite).toMatchObject({ email, invited_by: adminUser.id, accepted_at: null });
+
+    const invitee = await signUp(email, 'invitee-pass-1');
+    expect(await confirmedAt(invitee.id)).toBeFalsy();
+    expect(await isAdminRow(invitee.id), 'not an admin before confirming').toBe(false);
+
+    await confirmThroughMail(email);
+    expect(await isAdminRow(invitee.id), 'an admin after confirming').toBe(true);
+    const { data: accepted } = await service
+      .from('admin_invites')
+      .select('accepted_at')
+      .eq('email', email)
+      .single();
+    expect(accepted!.accepted_at).not.toBeNull();
+
+    const client = await signedInClient(invitee);
+    expect((await client.rpc('is_admin')).data).toBe(true);
+    const { data: list } = await client.from('admins').select('user_id');
+    expect(list!.map((r) => r.user_id)).toEqual(expect.arrayContaining([invitee.id, adminUser.id]));
+  });
+
+  it('an invite is used once: a later account with the same e-mail is not an admin', async () => {
+    const email = uniqEmail('once');
+    invites.push(email);
+    expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
+    const first = await createConfirmedUser(service, email);
+    expect(await isAdminRow(first.id)).toBe(true);
+    await service.auth.admin.deleteUser(first.id);
+    expect(await isAdminRow(first.id)).toBe(false);
+
+    const second = await createConfirmedUser(service, email);
+    users.push(second);
+    expect(await isAdminRow(second.id)).toBe(false);
+  });
+
+  it('refuses inviting an e-mail that already has an account', async () => {
+    const existing = await createConfirmedUser(service);
+    users.push(existing);
+    const { error } = await admin.from('admin_invites').insert({ email: existing.email });
+    expect(error?.message).toBe('Email already registered');
+    expect(await isAdminRow(existing.id)).toBe(false);
+  });
+});
+
+describe('RPCs', () => {
+  it('is_admin is false for visitors and ordinary users, true for admins', async () => {
+    expect((await anonClient().rpc('is_admin')).data).toBe(false);
+    const plain = await createConfirmedUser(service);
+    users.push(plain);
+    const client = await signedInClient(plain);
+    expect((await client.rpc('is_admin')).data).toBe(false);
+    expect((await admin.rpc('is_admin')).data).toBe(true);
+
+    // email_registered is for admins only.
+    expect((await admin.rpc('email_registered', { p_email: plain.email.toUpperCase() })).data).toBe(
+      true,
+    );
+    expect((await admin.rpc('email_registered', { p_email: uniqEmail('nobody') })).data).toBe(
+      false,
+    );
+    expect((await client.rpc('email_registered', { p_email: plain.email })).error?.code).toBe(
+      '42501',
+    );
+    expect(
+      (await anonClient().rpc('email_registered', { p_email: plain.email })).error,
+    ).not.toBeNull();
+  });
+});
+
+describe('npm run admin:create', () => {
+  const script = resolve(import.meta.dirname, '../../scripts/admin-create.ts');
+  const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
+
+  async function run(args: string[], env: Record<string, string | undefined>) {
+    try {
+      const { stdout, stderr } = await execFileAsync(tsx, [script, ...args], {
+        env: {
+          ...process.env,
+          SUPABASE_URL: undefined,
+          SUPABASE_SERVICE_ROLE_KEY: undefined,
+          ...env,
+        },
+        timeout: 60_000,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  it('creates a confirmed admin that can sign in', async () => {
+    const env = stackEnv();
+    const email = uniqEmail('cli-admin');
+    invites.push(email);
+    const result = await run(
+      ['--email', email, '--password', 'cli-admin-pass', '--name', 'CLI Admin'],
+      {
+        SUPABASE_URL: env.API_URL,
+        SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+      },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Admin created: ${email}`);
+
+    const { data } = await service.from('admins').select('user_id').eq('email', email).single();
+    users.push({ id: data!.user_id, email, password: 'cli-admin-pass' });
+    const client = await signedInClient({ email, password: 'cli-admin-pass' });
+    expect((await client.rpc('is_admin')).data).toBe(true);
+    const { data: me } = await client.auth.getUser();
+    expect(me.user?.user_metadata.display_name).toBe('CLI Admin');
+
+    // Running it again for the same e-mail fails clearly instead of doing anything.
+    const again = await run(['--email', email, '--password', 'other-pass', '--name', 'Again'], {
+      SUPABASE_URL: env.API_URL,
+      SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+    });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already');
+  });
+
+  it('explains bad input and missing settings', async () => {
+    const env = stackEnv();
+    const keys = { SUPABASE_URL: env.API_URL, SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY };
+    const missingName = await run(['--email', uniqEmail('x'), '--password', 'secret1'], keys);
+    expect(missingName.code).toBe(2);
+    expect(missingName.stderr).toContain('Missing --name');
+
+    const badEmail = await run(
+      ['--email', 'not-an-email', '--password', 'secret1', '--name', 'X'],
+      keys,
+    );
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toContain('not a valid e-mail');
+
+    const shortPassword = await run(
+      ['--email', uniqEmail('x'), '--password', '123', '--name', 'X'],
+      keys,
+    );
+    expect(shortPassword.code).toBe(2);
+    expect(shortPassword.stderr).toContain('at least 6');
+
+    const noEnv = await run(
+      ['--email', uniqEmail('x'), '--password', 'secret1', '--name', 'X'],
+      {},
+    );
+    expect(noEnv.code).toBe(2);
+    expect(noEnv.stderr).toContain('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  });
+});

@@ -1,0 +1,110 @@
+// Shared helpers for the database integration tests (RLS matrix, catalogue rules, admin model).
+// Everything goes through supabase-js over HTTP against the throwaway stack that
+// tests/integration/global-setup.ts starts; the service role is the independent observer that
+// checks what a request really changed.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes } from 'node:crypto';
+import { stackEnv } from '../support/stack.ts';
+
+export { stackEnv };
+
+/**
+ * These tests never open a realtime channel, and Node 20 has no global WebSocket (supabase-js
+ * refuses to construct a client without one), so the clients get a transport that fails loudly
+ * if anything ever tries to use it.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by the database tests');
+  }
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: NoRealtime as never },
+};
+
+export function anonClient(): SupabaseClient {
+  const env = stackEnv();
+  return createClient(env.API_URL, env.ANON_KEY, clientOptions);
+}
+
+export function serviceClient(): SupabaseClient {
+  const env = stackEnv();
+  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, clientOptions);
+}
+
+/** A unique, recognisable marker so parallel stacks/test runs never collide. */
+export function uniq(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+export function uniqEmail(prefix: string): string {
+  return `${uniq(prefix)}@example.test`.toLowerCase();
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** A confirmed account created through the Auth admin API (no e-mail sent). */
+export async function createConfirmedUser(
+  service: SupabaseClient,
+  email = uniqEmail('user'),
+): Promise<TestUser> {
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const { data, error } = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { display_name: 'Test User' },
+  });
+  if (error || !data.user) throw new Error(`createUser(${email}) failed: ${error?.message}`);
+  return { id: data.user.id, email, password };
+}
+
+/** An admin made the supported way: an invite (service role), then a confirmed account. */
+export async function createAdminUser(service: SupabaseClient): Promise<TestUser> {
+  const email = uniqEmail('admin');
+  const { error } = await service.from('admin_invites').insert({ email });
+  if (error) throw new Error(`invite ${email} failed: ${error.message}`);
+  const user = await createConfirmedUser(service, email);
+  const { data } = await service.from('admins').select('user_id').eq('user_id', user.id);
+  if (data?.length !== 1) throw new Error(`${email} did not become an admin`);
+  return user;
+}
+
+export async function signedInClient(user: {
+  email: string;
+  password: string;
+}): Promise<SupabaseClient> {
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({
+    email: user.email,
+    password: user.password,
+  });
+  if (error) throw new Error(`sign-in as ${user.email} failed: ${error.message}`);
+  return client;
+}
+
+/** Removes test accounts (admins rows cascade) and any invites for their e-mails. */
+export async function deleteUsers(service: SupabaseClient, users: TestUser[]): Promise<void> {
+  for (const u of users) {
+    await service.auth.admin.deleteUser(u.id);
+    await service.from('admin_invites').delete().eq('email', u.email);
+  }
+}
+
+/** Seed-independent product fields; callers add title and cat. */
+export function productFields(cat: string, title: string, price = '£10.00') {
+  return {
+    title,
+    cat,
+    price,
+    image: '/products/match-football.svg',
+    com: 'Integration test product',
+    link: 'https://shop.example.com/test',
+  };
+}

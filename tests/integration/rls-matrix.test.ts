@@ -1,0 +1,300 @@
+// The row-level-security matrix: every table in `public` × {anon, signed-in non-admin, admin,
+// service_role} × {select, insert, update, delete}, each cell asserted through supabase-js over
+// HTTP. Every write is checked afterwards with the service role, so a denied write is proven to
+// have changed nothing and an allowed one to have really happened.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonClient,
+  createAdminUser,
+  createConfirmedUser,
+  deleteUsers,
+  productFields,
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  uniq,
+  uniqEmail,
+  type TestUser,
+} from './db-test-helpers';
+
+type Role = 'anon' | 'user' | 'admin' | 'service_role';
+type Action = 'select' | 'insert' | 'update' | 'delete';
+type Row = Record<string, unknown>;
+
+const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
+const ACTIONS: Action[] = ['select', 'insert', 'update', 'delete'];
+
+/** Allowed actions per role, from notes/data-interface.md; anything not listed is denied. */
+type Expectation = Record<Role, Action[]>;
+
+const CATALOGUE: Expectation = {
+  anon: ['select'],
+  user: ['select'],
+  admin: ['select', 'insert', 'update', 'delete'],
+  service_role: ['select', 'insert', 'update', 'delete'],
+};
+const ADMIN_READS_SERVICE_WRITES: Expectation = {
+  anon: [],
+  user: [],
+  admin: ['select'],
+  service_role: ['select', 'insert', 'update', 'delete'],
+};
+
+interface Fixture {
+  /** Column and value that identify the row for the service-role check. */
+  key: string;
+  value: unknown;
+}
+
+interface TableSpec {
+  expect: Expectation;
+  /** Creates a row (as service role) the action under test works on. */
+  fixture(): Promise<Fixture>;
+  /** A fresh row to insert, and how to find it afterwards. */
+  newRow(): Promise<{ row: Row; key: string; value: unknown }>;
+  /** A column change for the update test. */
+  change(): { column: string; value: unknown };
+}
+
+const service = (): SupabaseClient => serviceClient();
+const cleanups: (() => PromiseLike<unknown>)[] = [];
+const users: TestUser[] = [];
+
+async function must<T>(
+  p: PromiseLike<{ data: T | null; error: { message: string } | null }>,
+): Promise<T> {
+  const { data, error } = await p;
+  if (error) throw new Error(error.message);
+  return data as T; // null for writes without .select()
+}
+
+/** A category plus its cleanup by id (a matrix cell may rename it). */
+async function newCategory(): Promise<{ id: string; title: string }> {
+  const title = uniq('Matrix Cat');
+  const [row] = await must(service().from('catagories').insert({ title }).select('id'));
+  const id = (row as Row).id as string;
+  cleanups.push(async () => {
+    const current = await readAsService('catagories', 'id', id);
+    if (!current) return;
+    await service().from('products').delete().eq('cat', current.title);
+    await service().from('catagories').delete().eq('id', id);
+  });
+  return { id, title };
+}
+
+async function newAuthUser(): Promise<TestUser> {
+  const user = await createConfirmedUser(service());
+  users.push(user);
+  return user;
+}
+
+const TABLES: Record<string, TableSpec> = {
+  catagories: {
+    expect: CATALOGUE,
+    async fixture() {
+      const { id } = await newCategory();
+      return { key: 'id', value: id };
+    },
+    async newRow() {
+      const title = uniq('Matrix New Cat');
+      cleanups.push(() => service().from('catagories').delete().eq('title', title));
+      return { row: { title }, key: 'title', value: title };
+    },
+    change: () => ({ column: 'title', value: uniq('Matrix Renamed') }),
+  },
+  products: {
+    expect: CATALOGUE,
+    async fixture() {
+      const { title: cat } = await newCategory();
+      const title = uniq('Matrix Product');
+      const [row] = await must(
+        service().from('products').insert(productFields(cat, title)).select('id'),
+      );
+      return { key: 'id', value: (row as Row).id };
+    },
+    async newRow() {
+      const { title: cat } = await newCategory();
+      const title = uniq('Matrix New Product');
+      return { row: productFields(cat, title), key: 'title', value: title };
+    },
+    change: () => ({ column: 'price', value: '£99.99' }),
+  },
+  admins: {
+    expect: ADMIN_READS_SERVICE_WRITES,
+    async fixture() {
+      const u = await newAuthUser();
+      await must(service().from('admins').insert({ user_id: u.id, email: u.email }));
+      return { key: 'user_id', value: u.id };
+    },
+    async newRow() {
+      const u = await newAuthUser();
+      return { row: { user_id: u.id, email: u.email }, key: 'user_id', value: u.id };
+    },
+    change: () => ({ column: 'email', value: uniqEmail('changed') }),
+  },
+  admin_invites: {
+    expect: {
+      anon: [],
+      user: [],
+      admin: ['select', 'insert'],
+      service_role: ['select', 'insert', 'update', 'delete'],
+    },
+    async fixture() {
+      const email = uniqEmail('matrix-invite');
+      await must(service().from('admin_invites').insert({ email }));
+      cleanups.push(() => service().from('admin_invites').delete().eq('email', email));
+      return { key: 'email', value: email };
+    },
+    async newRow() {
+      const email = uniqEmail('matrix-new-invite');
+      cleanups.push(() => service().from('admin_invites').delete().eq('email', email));
+      return { row: { email }, key: 'email', value: email };
+    },
+    change: () => ({ column: 'accepted_at', value: '2030-01-01T00:00:00+00:00' }),
+  },
+  contact_messages: {
+    expect: ADMIN_READS_SERVICE_WRITES,
+    async fixture() {
+      const message = uniq('matrix fixture message');
+      const [row] = await must(
+        service()
+          .from('contact_messages')
+          .insert({ name: 'Matrix Test', email: 'matrix@example.test', message })
+          .select('id'),
+      );
+      const id = (row as Row).id;
+      cleanups.push(() => service().from('contact_messages').delete().eq('id', id));
+      return { key: 'id', value: id };
+    },
+    async newRow() {
+      const message = uniq('matrix new message');
+      cleanups.push(() => service().from('contact_messages').delete().eq('message', message));
+      return {
+        row: { name: 'Matrix Test', email: 'matrix@example.test', message },
+        key: 'message',
+        value: message,
+      };
+    },
+    change: () => ({ column: 'last_error', value: 'changed by the RLS matrix' }),
+  },
+};
+
+let publicTables: { name: string; rls: boolean }[] = [];
+const clients = {} as Record<Role, SupabaseClient>;
+let adminUser: TestUser;
+
+beforeAll(async () => {
+  const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p')
+        order by 1`,
+    );
+    publicTables = rows;
+  } finally {
+    await db.end();
+  }
+
+  const plainUser = await newAuthUser();
+  adminUser = await createAdminUser(service());
+  users.push(adminUser);
+  clients.anon = anonClient();
+  clients.user = await signedInClient(plainUser);
+  clients.admin = await signedInClient(adminUser);
+  clients.service_role = service();
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await deleteUsers(service(), users);
+});
+
+async function readAsService(table: string, key: string, value: unknown): Promise<Row | null> {
+  const rows = await must(service().from(table).select('*').eq(key, value));
+  return ((rows as Row[])[0] ?? null) as Row | null;
+}
+
+describe('public schema coverage', () => {
+  it('every table in public has RLS enabled and an entry in the matrix', () => {
+    expect(publicTables.length).toBeGreaterThan(0);
+    for (const t of publicTables) {
+      expect.soft(t.rls, `RLS on public.${t.name}`).toBe(true);
+      expect.soft(Object.keys(TABLES), `matrix covers public.${t.name}`).toContain(t.name);
+    }
+  });
+});
+
+for (const [table, spec] of Object.entries(TABLES)) {
+  describe(`public.${table}`, () => {
+    for (const role of ROLES) {
+      for (const action of ACTIONS) {
+        const allowed = spec.expect[role].includes(action);
+        it(`${role} ${action}: ${allowed ? 'allowed' : 'denied'}`, async (ctx) => {
+          if (!publicTables.some((t) => t.name === table)) {
+            ctx.skip(`public.${table} does not exist in this database`);
+          }
+          const client = clients[role];
+
+          if (action === 'select') {
+            const f = await spec.fixture();
+            const { data, error } = await client.from(table).select('*').eq(f.key, f.value);
+            const seen = !error && (data ?? []).length === 1;
+            expect(seen, error?.message).toBe(allowed);
+            return;
+          }
+
+          if (action === 'insert') {
+            const { row, key, value } = await spec.newRow();
+            const { error } = await client.from(table).insert(row);
+            const stored = await readAsService(table, key, value);
+            if (allowed) {
+              expect(error?.message).toBeUndefined();
+              expect(stored).not.toBeNull();
+              if (table === 'admin_invites' && role === 'admin') {
+                expect(stored?.invited_by).toBe(adminUser.id);
+              }
+            } else {
+              expect(error, 'a denied insert reports an error').not.toBeNull();
+              expect(stored, 'a denied insert stored nothing').toBeNull();
+            }
+            return;
+          }
+
+          const f = await spec.fixture();
+          const before = await readAsService(table, f.key, f.value);
+          expect(before).not.toBeNull();
+
+          if (action === 'update') {
+            const { column, value } = spec.change();
+            const { error } = await client
+              .from(table)
+              .update({ [column]: value })
+              .eq(f.key, f.value);
+            const after = await readAsService(table, f.key, f.value);
+            if (allowed) {
+              expect(error?.message).toBeUndefined();
+              expect(after?.[column]).toBe(value);
+            } else {
+              expect(after, 'a denied update changed nothing').toEqual(before);
+            }
+            return;
+          }
+
+          const { error } = await client.from(table).delete().eq(f.key, f.value);
+          const after = await readAsService(table, f.key, f.value);
+          if (allowed) {
+            expect(error?.message).toBeUndefined();
+            expect(after).toBeNull();
+          } else {
+            expect(after, 'a denied delete removed nothing').toEqual(before);
+          }
+        });
+      }
+    }
+  });
+}
