@@ -1,0 +1,133 @@
+// Helpers for the contact integration tests (contact*.test.ts): calling the contact edge function
+// through the gateway, reading contact_messages directly, and finding its mails in the catcher.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { StackEnv } from '../../stack/stack.ts';
+import { listMail, type Mail } from '../support/mail.ts';
+
+/** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
+export const STORE_ADDRESS = 'shop@mar-online-store.test';
+
+/**
+ * Node 20 has no global WebSocket and supabase-js refuses to build a client without one; these
+ * tests never use realtime, so the transport fails loudly if anything tries.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by the contact tests');
+  }
+}
+
+export function client(env: StackEnv, key: string = env.ANON_KEY): SupabaseClient {
+  return createClient(env.API_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
+export function contactUrl(env: StackEnv, suffix = ''): string {
+  return `${env.FUNCTIONS_URL}/contact${suffix}`;
+}
+
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+export function uniqueEmail(prefix = 'visitor'): string {
+  return `${unique(prefix)}@example.test`;
+}
+
+/**
+ * A fresh documentation-range IPv6 address. The function rate-limits per IP (taken from
+ * X-Forwarded-For); every test that stores messages uses its own so tests cannot throttle each
+ * other, while all of them still come from 127.0.0.1.
+ */
+export function uniqueIp(): string {
+  // Groups 0x1000-0xffff: no leading zeros, so the text equals Postgres' inet output.
+  const groups = Array.from({ length: 6 }, () => (0x1000 + randomBytes(2).readUInt16BE(0) % 0xf000).toString(16));
+  return `2001:db8:${groups.join(':')}`;
+}
+
+export interface VisitorMessage {
+  name: string;
+  email: string;
+  message: string;
+  website?: string;
+}
+
+export function visitorMessage(overrides: Partial<VisitorMessage> = {}): VisitorMessage {
+  const tag = unique('msg');
+  return {
+    name: `Visitor ${tag}`,
+    email: uniqueEmail(),
+    message: `Hello, do you sell size 5 footballs? (${tag})`,
+    ...overrides,
+  };
+}
+
+/** POST to the function with plain fetch, as an anonymous browser would (anon key). */
+export async function postContact(
+  env: StackEnv,
+  body: unknown,
+  opts: { ip?: string; headers?: Record<string, string>; raw?: boolean } = {},
+): Promise<Response> {
+  return fetch(contactUrl(env), {
+    method: 'POST',
+    headers: {
+      apikey: env.ANON_KEY,
+      authorization: `Bearer ${env.ANON_KEY}`,
+      'content-type': 'application/json',
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
+      ...opts.headers,
+    },
+    body: opts.raw ? (body as string) : JSON.stringify(body),
+  });
+}
+
+export interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: Date;
+  delivery_status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+}
+
+/** Direct SQL as `postgres` (the independent observer of what the function stored). */
+export async function sql<T extends pg.QueryResultRow>(env: StackEnv, text: string, params: unknown[] = []): Promise<T[]> {
+  const db = new pg.Client({ connectionString: env.DB_URL });
+  db.on('error', () => undefined);
+  await db.connect();
+  try {
+    return (await db.query<T>(text, params)).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+export function rowsByEmail(env: StackEnv, email: string): Promise<ContactRow[]> {
+  return sql<ContactRow>(env, 'select * from public.contact_messages where lower(email) = lower($1) order by created_at', [email]);
+}
+
+export async function countRows(env: StackEnv): Promise<number> {
+  const [row] = await sql<{ n: string }>(env, 'select count(*) as n from public.contact_messages');
+  return Number(row!.n);
+}
+
+/** Every mail in the catcher with exactly this subject. */
+export async function mailsWithSubject(mailUrl: string, subject: string): Promise<Mail[]> {
+  return (await listMail(mailUrl)).filter((m) => m.subject === subject);
+}
+
+export function header(mail: Mail, name: string): string {
+  const v = mail.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v.join(', ') : (v ?? '');
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
