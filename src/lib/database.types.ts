@@ -1,4 +1,314 @@
-// Placeholder until `npm run db:types` generates the real types from the local database.
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Database = any;
+
+export type Database = {
+  public: {
+    Tables: {
+      admin_invites: {
+        Row: {
+          accepted_at: string | null;
+          created_at: string;
+          email: string;
+          invited_by: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          accepted_at?: string | null;
+          created_at?: string;
+          email: string;
+          invited_by?: string | null;
+        };
+        Update: {
+          accepted_at?: string | null;
+          created_at?: string;
+          email?: string;
+          invited_by?: string | null;
+        };
+        Relationships: [];
+      };
+      admins: {
+        Row: {
+          created_at: string;
+          email: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
+      catagories: {
+        Row: {
+          created_at: string;
+          id: string;
+          title: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          title: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          title?: string;
+        };
+        Relationships: [];
+      };
+      contact_messages: {
+        Row: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          delivery_status: string;
+          email: string;
+          id: string;
+          ip: unknown;
+          last_error: string | null;
+          message: string;
+          name: string;
+          sent_at: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          delivery_status?: string;
+          email: string;
+          id?: string;
+          ip?: unknown;
+          last_error?: string | null;
+          message: string;
+          name: string;
+          sent_at?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claimed_at?: string | null;
+          created_at?: string;
+          delivery_status?: string;
+          email?: string;
+          id?: string;
+          ip?: unknown;
+          last_error?: string | null;
+          message?: string;
+          name?: string;
+          sent_at?: string | null;
+        };
+        Relationships: [];
+      };
+      products: {
+        Row: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          title: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cat: string;
+          com: string;
+          created_at?: string;
+          id?: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value?: never;
+          title: string;
+        };
+        Update: {
+          cat?: string;
+          com?: string;
+          created_at?: string;
+          id?: string;
+          image?: string;
+          link?: string;
+          price?: string;
+          price_value?: never;
+          title?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'products_cat_fkey';
+            columns: ['cat'];
+            isOneToOne: false;
+            referencedRelation: 'catagories';
+            referencedColumns: ['title'];
+          },
+        ];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      contact_claim_undelivered: {
+        Args: { p_lease_seconds: number; p_limit: number };
+        Returns: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          delivery_status: string;
+          email: string;
+          id: string;
+          ip: unknown;
+          last_error: string | null;
+          message: string;
+          name: string;
+          sent_at: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'contact_messages';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      contact_record_delivery: {
+        Args: { p_error?: string; p_id: string; p_sent: boolean };
+        Returns: boolean;
+      };
+      contact_submit: {
+        Args: {
+          p_claim: boolean;
+          p_email: string;
+          p_ip: string;
+          p_max: number;
+          p_message: string;
+          p_name: string;
+          p_window_seconds: number;
+        };
+        Returns: Json;
+      };
+      email_registered: { Args: { p_email: string }; Returns: boolean };
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const;
