@@ -418,37 +418,47 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     log(`✔ ${name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
   };
 
+  // Start-up graph: the mail catcher and the functions runtime need nothing else, so they start
+  // at once; PostgREST and auth wait for the database to be migrated; the gateway comes last.
+  const settle = async (tasks: Promise<void>[]) => {
+    const results = await Promise.allSettled(tasks);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
   try {
     ids = await osIdsForPostgres();
     const isNew = !isInitialised(pgdata) || !existsSync(bootstrappedMarker);
-    const db = timed(`postgres on ${config.ports.db}`, async () => {
-      if (isNew) {
-        if (isInitialised(pgdata)) log('the previous initialisation did not finish: starting the database over');
-        rmSync(bootstrappedMarker, { force: true });
-        await initCluster(pgdata, logFile('postgres'), ids);
-      }
-      await startPart('postgres');
-    });
-    await Promise.all([db, timed(`mail catcher on ${config.ports.mailWeb} (SMTP ${config.ports.smtp})`, () => startPart('mail'))]);
-    await timed(isNew ? 'database set-up (bootstrap, auth schema, migrations, seed)' : 'database migrations', () =>
-      prepareDatabase({
-        port: config.ports.db,
-        repoRoot: REPO_ROOT,
-        isNew,
-        seed: opts.seed ?? config.db.seedEnabled,
-        autoExposeNewTables: config.api.autoExposeNewTables,
-        migrationsEnabled: config.db.migrationsEnabled,
-        logFile: logFile('migrations'),
-        log: (line) => log(`  ${line}`),
-      }),
-    );
-    if (isNew) writeFileSync(bootstrappedMarker, `${new Date().toISOString()}\n`);
-    createdDatabase = isNew;
-    await Promise.all([
-      timed(`PostgREST on ${config.ports.rest}`, () => startPart('postgrest')),
-      timed(`auth on ${config.ports.auth}`, () => startPart('auth')),
-      timed(`functions on ${config.ports.functions}`, () => startPart('functions')),
-    ]);
+    const mail = timed(`mail catcher on ${config.ports.mailWeb} (SMTP ${config.ports.smtp})`, () => startPart('mail'));
+    const functions = timed(`functions on ${config.ports.functions}`, () => startPart('functions'));
+    const database = (async () => {
+      await timed(`postgres on ${config.ports.db}`, async () => {
+        if (isNew) {
+          if (isInitialised(pgdata)) log('the previous initialisation did not finish: starting the database over');
+          rmSync(bootstrappedMarker, { force: true });
+          await initCluster(pgdata, logFile('postgres'), ids);
+        }
+        await startPart('postgres');
+      });
+      await timed(isNew ? 'database set-up (bootstrap, auth schema, migrations, seed)' : 'database migrations', () =>
+        prepareDatabase({
+          port: config.ports.db,
+          repoRoot: REPO_ROOT,
+          isNew,
+          seed: opts.seed ?? config.db.seedEnabled,
+          autoExposeNewTables: config.api.autoExposeNewTables,
+          migrationsEnabled: config.db.migrationsEnabled,
+          logFile: logFile('migrations'),
+          log: (line) => log(`  ${line}`),
+        }),
+      );
+      if (isNew) writeFileSync(bootstrappedMarker, `${new Date().toISOString()}\n`);
+      createdDatabase = isNew;
+      await settle([
+        timed(`PostgREST on ${config.ports.rest}`, () => startPart('postgrest')),
+        timed(`auth on ${config.ports.auth}`, () => startPart('auth')),
+      ]);
+    })();
+    await settle([mail, functions, database]);
     await timed(`gateway on ${config.ports.api}`, async () => {
       gateway = await startGateway({
         port: config.ports.api,

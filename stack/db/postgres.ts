@@ -3,7 +3,7 @@
 // which fight with the stack's signal handling), plus the database set-up on top of it:
 // bootstrap.sql, the auth schema and the user migrations through the Supabase CLI.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, chownSync, chmodSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, chownSync, chmodSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -209,7 +209,36 @@ export async function prepareDatabase(o: PrepareOptions): Promise<void> {
   await runSql(admin, `notify pgrst, 'reload schema'`);
 }
 
+/** Versions of supabase/migrations/<version>_<name>.sql not yet recorded in the database. */
+async function pendingMigrations(o: PrepareOptions): Promise<string[]> {
+  const dir = path.join(o.repoRoot, 'supabase/migrations');
+  const local = existsSync(dir)
+    ? readdirSync(dir)
+        .map((f) => /^(\d+)_.*\.sql$/.exec(f)?.[1])
+        .filter((v): v is string => v !== undefined)
+    : [];
+  const client = new pg.Client({ connectionString: superuserUrl(o.port) });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>(
+      `select version from supabase_migrations.schema_migrations`,
+    );
+    const applied = new Set(rows.map((r) => r.version));
+    return local.filter((v) => !applied.has(v));
+  } catch {
+    return local; // no history table yet
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function dbPush(o: PrepareOptions): Promise<void> {
+  // Spawning the CLI costs seconds; on a warm start with nothing new there is nothing to do.
+  if (!o.isNew && (await pendingMigrations(o)).length === 0) {
+    o.log('database is up to date');
+    return;
+  }
   const cli = path.join(o.repoRoot, 'node_modules/.bin/supabase');
   const args = ['db', 'push', `--remote=${postgresUrl(o.port)}`, '--workdir', o.repoRoot, '--yes', '--skip-vault'];
   // New database: migrations + seed. Existing one: only migrations not yet recorded
