@@ -1047,9 +1047,10 @@ export class AuthService {
             Date.parse(token.updated_at) + this.opts.refreshTokenReuseInterval * 1000;
           if (Date.now() > reuseUntil) {
             if (this.opts.refreshTokenRotation) {
-              // Possible token theft: the whole family (session) is revoked.
+              // Possible token theft: the whole family (session) is revoked. updated_at stays, so
+              // the reuse window of the still-active token does not restart now.
               await c.query(
-                'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+                'update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false',
                 [token.session_id],
               );
             }
