@@ -12,7 +12,10 @@ import {
   signedInClient,
   uniq,
   type TestUser,
+  catalogueSnapshot,
 } from './db-test-helpers';
+
+let catalogueBefore: unknown;
 
 let admin: SupabaseClient;
 let adminUser: TestUser;
@@ -32,6 +35,7 @@ async function addCategory(title = uniq('Rules Cat')): Promise<{ id: string; tit
 }
 
 beforeAll(async () => {
+  catalogueBefore = await catalogueSnapshot(service);
   adminUser = await createAdminUser(service);
   admin = await signedInClient(adminUser);
 });
@@ -44,6 +48,9 @@ afterAll(async () => {
     await service.from('catagories').delete().eq('id', id);
   }
   await deleteUsers(service, [adminUser]);
+
+  // The seeded catalogue (and anything other files created) is exactly as before.
+  expect(await catalogueSnapshot(service)).toEqual(catalogueBefore);
 });
 
 describe('titles', () => {

@@ -108,3 +108,19 @@ export function productFields(cat: string, title: string, price = '£10.00') {
     link: 'https://shop.example.com/test',
   };
 }
+
+/**
+ * The seeded catalogue as the service role sees it, for "left as found" checks: other test files
+ * share the stack, so a test file must not leave changes behind.
+ */
+export async function catalogueSnapshot(service: SupabaseClient): Promise<unknown> {
+  const [cats, products] = await Promise.all([
+    service.from('catagories').select('id, title, created_at').order('id'),
+    service
+      .from('products')
+      .select('id, title, cat, image, price, com, link, created_at')
+      .order('id'),
+  ]);
+  if (cats.error || products.error) throw new Error((cats.error ?? products.error)!.message);
+  return { catagories: cats.data, products: products.data };
+}

@@ -17,7 +17,10 @@ import {
   uniq,
   uniqEmail,
   type TestUser,
+  catalogueSnapshot,
 } from './db-test-helpers';
+
+let catalogueBefore: unknown;
 
 type Role = 'anon' | 'user' | 'admin' | 'service_role';
 type Action = 'select' | 'insert' | 'update' | 'delete';
@@ -186,6 +189,7 @@ const clients = {} as Record<Role, SupabaseClient>;
 let adminUser: TestUser;
 
 beforeAll(async () => {
+  catalogueBefore = await catalogueSnapshot(service());
   const db = new pg.Client({ connectionString: stackEnv().DB_URL });
   await db.connect();
   try {
@@ -212,6 +216,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   await deleteUsers(service(), users);
+
+  // The seeded catalogue (and anything other files created) is exactly as before.
+  expect(await catalogueSnapshot(service())).toEqual(catalogueBefore);
 });
 
 async function readAsService(table: string, key: string, value: unknown): Promise<Row | null> {
