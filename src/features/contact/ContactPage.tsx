@@ -95,9 +95,8 @@ export function ContactPage() {
             <Textarea
               label={contactTexts.message}
               withAsterisk
-              autosize
-              minRows={5}
-              maxRows={14}
+              rows={6}
+              resize="vertical"
               maxLength={contactLimits.message}
               error={fieldError(errors.message?.message)}
               {...register('message')}

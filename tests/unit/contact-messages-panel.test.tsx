@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+// The admin's Messages tab with a stubbed supabase client: what it asks the database for
+// (newest first) and how it shows rows, delivery status, errors and the empty state.
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Result = { data: unknown; error: unknown };
+const calls: { table: string; select?: string; order: [string, unknown][]; limit?: number }[] = [];
+let nextResult: Result = { data: [], error: null };
+
+function query(table: string) {
+  const call: (typeof calls)[number] = { table, order: [] };
+  calls.push(call);
+  const q = {
+    select(cols: string) {
+      call.select = cols;
+      return q;
+    },
+    order(col: string, opts: unknown) {
+      call.order.push([col, opts]);
+      return q;
+    },
+    limit(n: number) {
+      call.limit = n;
+      return Promise.resolve(nextResult);
+    },
+  };
+  return q;
+}
+vi.mock('../../src/lib/supabase', () => ({ supabase: { from: (t: string) => query(t) } }));
+
+const { MessagesPanel } = await import('../../src/features/admin/MessagesPanel');
+
+beforeAll(() => {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
+  });
+  if (!('ResizeObserver' in window)) {
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: class { observe() {} unobserve() {} disconnect() {} } });
+  }
+});
+beforeEach(() => {
+  calls.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(cleanup);
+
+const rows = [
+  {
+    id: 'b',
+    name: 'Bob Newer',
+    email: 'bob@example.test',
+    message: 'Second\nmessage',
+    created_at: '2026-11-22T10:00:00Z',
+    delivery_status: 'failed',
+    attempts: 2,
+    last_error: 'connect ECONNREFUSED 127.0.0.1:54325',
+    sent_at: null,
+  },
+  {
+    id: 'a',
+    name: 'Ann Older',
+    email: 'ann@example.test',
+    message: 'First message',
+    created_at: '2026-11-21T09:00:00Z',
+    delivery_status: 'sent',
+    attempts: 1,
+    last_error: null,
+    sent_at: '2026-11-21T09:00:01Z',
+  },
+];
+
+function renderPanel() {
+  return render(
+    <MantineProvider>
+      <MessagesPanel />
+    </MantineProvider>,
+  );
+}
+
+describe('MessagesPanel', () => {
+  it('asks for contact_messages newest first and lists them with their delivery status', async () => {
+    nextResult = { data: rows, error: null };
+    renderPanel();
+    const list = await screen.findAllByTestId('contact-message-row');
+    expect(calls[0]).toMatchObject({ table: 'contact_messages', order: [['created_at', { ascending: false }], ['id', { ascending: false }]] });
+    expect(calls[0]!.select).toContain('delivery_status');
+    expect(list).toHaveLength(2);
+    expect(within(list[0]!).getByText('Bob Newer')).toBeInTheDocument();
+    expect(within(list[0]!).getByText('failed')).toBeInTheDocument();
+    expect(within(list[0]!).getByText('2 attempts')).toBeInTheDocument();
+    expect(within(list[0]!).getByRole('link', { name: 'bob@example.test' })).toHaveAttribute('href', 'mailto:bob@example.test');
+    expect(within(list[1]!).getByText('Ann Older')).toBeInTheDocument();
+    expect(within(list[1]!).getByText('sent')).toBeInTheDocument();
+    expect(within(list[1]!).getByText('First message')).toBeInTheDocument();
+  });
+
+  it('shows an empty state and reloads on Refresh', async () => {
+    nextResult = { data: [], error: null };
+    renderPanel();
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    nextResult = { data: [rows[1]], error: null };
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getAllByTestId('contact-message-row')).toHaveLength(1));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('says so when the messages cannot be loaded', async () => {
+    nextResult = { data: null, error: { message: 'permission denied' } };
+    renderPanel();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the messages.');
+  });
+});
