@@ -240,6 +240,9 @@ async function main(): Promise<void> {
       const code = await new Promise<number>((r) => child.on('close', (n) => r(n ?? 1)));
       if (code !== 0) fail(`supabase gen types failed (exit ${code})`);
       writeFileSync(out, Buffer.concat(chunks));
+      // The CLI's output is unformatted; format it like the rest of the repo.
+      const fmt = spawn(path.join(REPO_ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', '--ignore-path', '/dev/null', out], { stdio: 'inherit' });
+      if ((await new Promise<number>((r) => fmt.on('close', (n) => r(n ?? 1)))) !== 0) fail('prettier could not format the generated types');
       process.stdout.write(`Wrote ${path.relative(process.cwd(), out)}\n`);
       break;
     }
