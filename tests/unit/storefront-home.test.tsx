@@ -7,7 +7,6 @@ import { installMatchMedia, renderWithProviders } from './storefront-render';
 
 // The home page's data access is isolated here; the browser tests use the real database.
 const catalogue = vi.hoisted(() => ({
-  PAGE_SIZE: 2,
   fetchCategories: vi.fn(),
   fetchProductPage: vi.fn(),
 }));

@@ -1,8 +1,6 @@
 import { supabase } from '../../lib/supabase';
+import { PAGE_SIZE } from './paging';
 import type { Category, Product } from './types';
-
-/** Products per request; hosted Supabase caps a request at 1000 rows, so the list is paged. */
-export const PAGE_SIZE = 24;
 
 const PRODUCT_COLUMNS = 'id,title,cat,image,price,com,link';
 

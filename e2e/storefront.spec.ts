@@ -1,0 +1,391 @@
+// Visitor side in a real browser against the throwaway stack with the seed catalogue.
+import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
+import { constants, texts } from '../src/texts.ts';
+import {
+  cards,
+  cardTitles,
+  createCategory,
+  insertProducts,
+  priceNumber,
+  removeCategory,
+  titlesInStoreOrder,
+  type NewProduct,
+} from './support/catalogue.ts';
+import { expect, test, uniqueName } from './support/fixtures.ts';
+
+/**
+ * Fake timers with time standing still: only `page.clock.runFor` moves it. (After a bare
+ * `install()` time still flows on its own, which would let the banner advance by itself.)
+ */
+async function controlClock(page: import('@playwright/test').Page) {
+  const start = new Date('2026-01-05T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+const heading = (page: import('@playwright/test').Page) => page.getByTestId('catalogue-heading');
+const categoryButtons = (page: import('@playwright/test').Page) => page.getByTestId('category-buttons');
+
+test.describe('home catalogue', () => {
+  test('All: heading, one button per category and the first page ordered by price', async ({ page, serviceDb }) => {
+    await page.goto('/');
+    await expect(heading(page)).toHaveText(texts.home.all);
+    await expect(page).toHaveTitle(texts.brand.title);
+
+    const { data: categories, error } = await serviceDb.from('catagories').select('title');
+    expect(error).toBeNull();
+    const buttons = categoryButtons(page).getByRole('button');
+    await expect(buttons.first()).toHaveText(texts.home.all);
+    await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
+    for (const { title } of categories as { title: string }[]) {
+      await expect(categoryButtons(page).getByRole('button', { name: title, exact: true })).toBeVisible();
+    }
+
+    // The seed has more than one page of products.
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const prices = (await page.getByTestId('product-price').allTextContents()).map(priceNumber);
+    const numbers = prices.filter((p): p is number => p !== null);
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    // Prices without a number come after every priced product.
+    const firstUnpriced = prices.indexOf(null);
+    if (firstUnpriced >= 0) expect(prices.slice(firstUnpriced).every((p) => p === null)).toBe(true);
+  });
+
+  test('a category filters from the database, shows its name and stays in the URL', async ({ page, serviceDb }) => {
+    const expected = await titlesInStoreOrder(serviceDb, 'Football');
+    expect(expected.length).toBeGreaterThan(0);
+
+    await page.goto('/');
+    await categoryButtons(page).getByRole('button', { name: 'Football', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?cat=Football$/);
+    await expect(heading(page)).toHaveText('Football');
+    await expect(cards(page)).toHaveCount(expected.length);
+    expect(await cardTitles(page)).toEqual(expected);
+    for (const category of await page.getByTestId('product-category').allTextContents()) {
+      expect(category).toBe('Football');
+    }
+    await expect(page).toHaveTitle(`Football | ${texts.brand.title}`);
+
+    // The filtered view survives a reload and can be shared.
+    await page.reload();
+    await expect(heading(page)).toHaveText('Football');
+    await expect(categoryButtons(page).getByRole('button', { name: 'Football', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(cards(page)).toHaveCount(expected.length);
+
+    await categoryButtons(page).getByRole('button', { name: texts.home.all, exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page)).toHaveText(texts.home.all);
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+
+    // Browser back returns to the filtered view.
+    await page.goBack();
+    await expect(heading(page)).toHaveText('Football');
+    await expect(cards(page)).toHaveCount(expected.length);
+  });
+
+  test.describe('with test products', () => {
+    let cat: string;
+    const link = (n: number) => `https://seller.example.com/e2e/product-${n}`;
+
+    test.beforeEach(async ({ serviceDb }) => {
+      cat = uniqueName('E2E Cards');
+      await createCategory(serviceDb, cat);
+      const rows: NewProduct[] = [
+        {
+          title: `${cat} Ball`,
+          cat,
+          image: '/products/match-football.svg',
+          price: '12.5',
+          com: 'A plain-number price, shown in pounds.',
+          link: link(1),
+        },
+        {
+          title: `${cat} Racket`,
+          cat,
+          image: '/products/does-not-exist.svg',
+          price: 'From £30 (sale)',
+          com: 'Text price shown as entered; broken image shows the placeholder.',
+          link: link(2),
+        },
+        {
+          title: `${cat} Bike`,
+          cat,
+          image: '/products/road-bike.svg',
+          price: 'Price on request',
+          com: 'No number in the price: listed last.',
+          link: link(3),
+        },
+      ];
+      await insertProducts(serviceDb, rows);
+    });
+
+    test.afterEach(async ({ serviceDb }) => {
+      await removeCategory(serviceDb, cat);
+    });
+
+    test('every card field, the order and the placeholder for a broken image', async ({ page }) => {
+      await page.goto(`/?cat=${encodeURIComponent(cat)}`);
+      await expect(heading(page)).toHaveText(cat);
+      await expect(cards(page)).toHaveCount(3);
+      expect(await cardTitles(page)).toEqual([`${cat} Ball`, `${cat} Racket`, `${cat} Bike`]);
+
+      const first = cards(page).nth(0);
+      await expect(first.getByTestId('product-price')).toHaveText('£12.50');
+      await expect(first.getByRole('heading', { name: `${cat} Ball` })).toBeVisible();
+      await expect(first.getByTestId('product-category')).toHaveText(cat);
+      await expect(first.getByTestId('product-comment')).toHaveText('A plain-number price, shown in pounds.');
+      const image = first.getByRole('img', { name: `${cat} Ball` });
+      await expect(image).toHaveAttribute('src', '/products/match-football.svg');
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute('width', '400');
+      await expect(image).toHaveAttribute('height', '300');
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const buy = first.getByRole('link', { name: new RegExp(texts.home.buyNow) });
+      await expect(buy).toHaveAttribute('href', link(1));
+      await expect(buy).toHaveAttribute('target', '_blank');
+      await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+
+      const second = cards(page).nth(1);
+      await expect(second.getByTestId('product-price')).toHaveText('From £30 (sale)');
+      const placeholder = second.getByRole('img', { name: texts.storefront.imageFallbackAlt });
+      await expect(placeholder).toHaveAttribute('src', '/product-placeholder.svg');
+      await expect
+        .poll(() => placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+
+      await expect(cards(page).nth(2).getByTestId('product-price')).toHaveText('Price on request');
+
+      // Cards in a row are the same height whatever their content.
+      const heights = await cards(page).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+      expect(new Set(heights).size).toBe(1);
+    });
+
+    test('Buy Now opens the seller page in a new tab without access to the store', async ({ page, context }) => {
+      // The outside seller is not reachable from here; answer for it so the new tab can load.
+      await context.route('https://seller.example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Seller</title><h1>Seller page</h1>' }),
+      );
+      await page.goto(`/?cat=${encodeURIComponent(cat)}`);
+      const popupPromise = context.waitForEvent('page');
+      await cards(page).nth(0).getByRole('link', { name: new RegExp(texts.home.buyNow) }).click();
+      const popup = await popupPromise;
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(link(1));
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      // The store stays open where it was.
+      await expect(heading(page)).toHaveText(cat);
+      await popup.close();
+    });
+  });
+
+  test('"No Products" for a category without products', async ({ page, serviceDb }) => {
+    const cat = uniqueName('E2E Empty');
+    await createCategory(serviceDb, cat);
+    try {
+      await page.goto('/');
+      await categoryButtons(page).getByRole('button', { name: cat, exact: true }).click();
+      await expect(heading(page)).toHaveText(cat);
+      await expect(page.getByText(texts.home.noProducts, { exact: true })).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+    } finally {
+      await removeCategory(serviceDb, cat);
+    }
+  });
+
+  test('paging: Load more reads beyond the first page until the list is complete', async ({ page, serviceDb }) => {
+    const cat = uniqueName('E2E Paging');
+    const total = PAGE_SIZE + 7;
+    await createCategory(serviceDb, cat);
+    try {
+      // Prices are inserted out of order; the store lists them by price ascending.
+      const rows: NewProduct[] = Array.from({ length: total }, (_, i) => {
+        const n = (i * 7) % total;
+        return {
+          title: `${cat} Item ${String(n).padStart(2, '0')}`,
+          cat,
+          image: '/products/kickboard.svg',
+          price: String(n + 1),
+          com: `Paging item ${n}`,
+          link: `https://seller.example.com/e2e/paging-${n}`,
+        };
+      });
+      await insertProducts(serviceDb, rows);
+      const expected = Array.from({ length: total }, (_, n) => `${cat} Item ${String(n).padStart(2, '0')}`);
+
+      await page.goto(`/?cat=${encodeURIComponent(cat)}`);
+      await expect(cards(page)).toHaveCount(PAGE_SIZE);
+      expect(await cardTitles(page)).toEqual(expected.slice(0, PAGE_SIZE));
+      await page.getByRole('button', { name: texts.storefront.loadMore }).click();
+      await expect(cards(page)).toHaveCount(total);
+      expect(await cardTitles(page)).toEqual(expected);
+      await expect(page.getByRole('button', { name: texts.storefront.loadMore })).toHaveCount(0);
+    } finally {
+      await removeCategory(serviceDb, cat);
+    }
+  });
+
+  test('paging on All loads the whole catalogue without duplicates', async ({ page }) => {
+    await page.goto('/');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    const loadMore = page.getByRole('button', { name: texts.storefront.loadMore });
+    while ((await loadMore.count()) > 0) {
+      const before = await cards(page).count();
+      await loadMore.click();
+      await expect.poll(() => cards(page).count()).toBeGreaterThan(before);
+    }
+    const titles = await cardTitles(page);
+    expect(titles.length).toBeGreaterThan(PAGE_SIZE);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+test.describe('banner', () => {
+  const slides = (page: import('@playwright/test').Page) => page.getByTestId('banner-slide');
+  const expectActive = async (page: import('@playwright/test').Page, index: number) => {
+    await expect(slides(page).nth(index)).toHaveAttribute('data-active', 'true');
+    for (let i = 0; i < constants.bannerSlides; i++) {
+      if (i !== index) await expect(slides(page).nth(i)).not.toHaveAttribute('data-active');
+    }
+  };
+  /** Moves the mouse off the banner (hover pauses it). */
+  const leaveBanner = (page: import('@playwright/test').Page) => heading(page).hover();
+
+  test.beforeEach(async ({ page }) => {
+    await controlClock(page);
+    await page.goto('/');
+    await expect(slides(page)).toHaveCount(constants.bannerSlides);
+    await expect(heading(page)).toBeVisible();
+  });
+
+  test('advances every 4 seconds and wraps from the last slide to the first', async ({ page }) => {
+    await expectActive(page, 0);
+    await page.clock.runFor(constants.bannerIntervalMs - 100);
+    await expectActive(page, 0);
+    await page.clock.runFor(100);
+    await expectActive(page, 1);
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 2);
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 0);
+  });
+
+  test('dots choose a slide', async ({ page }) => {
+    const dot = (n: number) => page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
+    await dot(3).click();
+    await expectActive(page, 2);
+    await expect(dot(3)).toHaveAttribute('aria-current', 'true');
+    await expect(dot(1)).toHaveAttribute('aria-current', 'false');
+    await dot(2).click();
+    await expectActive(page, 1);
+    await leaveBanner(page);
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 2);
+  });
+
+  test('pauses while hovered', async ({ page }) => {
+    await page.getByTestId('banner').hover();
+    await page.clock.runFor(constants.bannerIntervalMs * 3);
+    await expectActive(page, 0);
+    await leaveBanner(page);
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 1);
+  });
+
+  test('the pause control stops and restarts the slideshow', async ({ page }) => {
+    await page.getByRole('button', { name: texts.storefront.banner.pause }).click();
+    await leaveBanner(page);
+    await page.clock.runFor(constants.bannerIntervalMs * 3);
+    await expectActive(page, 0);
+    await page.getByRole('button', { name: texts.storefront.banner.play }).click();
+    await leaveBanner(page);
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 1);
+  });
+
+  test('pauses while a control has keyboard focus', async ({ page }) => {
+    const dot = (n: number) => page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
+    // Tab from the top of the page (header links first) until the first dot has focus.
+    for (let i = 0; i < 20 && !(await dot(1).evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(dot(1)).toBeFocused();
+    await page.clock.runFor(constants.bannerIntervalMs * 2);
+    await expectActive(page, 0);
+    await page.keyboard.press('Tab');
+    await expect(dot(2)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectActive(page, 1);
+    await page.clock.runFor(constants.bannerIntervalMs * 2);
+    await expectActive(page, 1);
+    // Focus leaves the banner: it plays again.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.clock.runFor(constants.bannerIntervalMs);
+    await expectActive(page, 2);
+  });
+});
+
+test.describe('banner with reduced motion', () => {
+  test('does not advance by itself', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await controlClock(page);
+    await page.goto('/');
+    await expect(page.getByTestId('banner-slide').first()).toHaveAttribute('data-active', 'true');
+    await page.clock.runFor(constants.bannerIntervalMs * 4);
+    await expect(page.getByTestId('banner-slide').first()).toHaveAttribute('data-active', 'true');
+    await expect(page.getByRole('button', { name: texts.storefront.banner.play })).toBeVisible();
+  });
+});
+
+test.describe('static pages', () => {
+  test('About Us shows the logo and the store text', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: texts.pages.aboutHeading })).toBeVisible();
+    const logo = page.getByRole('main').getByRole('img', { name: /logo/i });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    await expect(page.getByRole('main')).toContainText('sports-goods storefront');
+    await expect(page).toHaveTitle(`${texts.pages.aboutHeading} | ${texts.brand.title}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', texts.meta.about);
+  });
+
+  test('Privacy Policy covers every required topic and links the contact page', async ({ page }) => {
+    await page.goto('/policy');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: texts.pages.policyHeading })).toBeVisible();
+    await expect(main).toContainText('June 2023');
+    for (const topic of [
+      /data we collect/i,
+      /cookies/i,
+      /how we use/i,
+      /how long we keep/i,
+      /international transfers/i,
+      /deleting your data/i,
+      new RegExp(`children under ${constants.privacyAgeThreshold}`, 'i'),
+      /links to other websites/i,
+      /changes to this policy/i,
+      /contact us/i,
+    ]) {
+      await expect(main.getByRole('heading', { level: 2, name: topic })).toBeVisible();
+    }
+    await expect(main.getByRole('link', { name: texts.pages.privacyEmail }).first()).toHaveAttribute(
+      'href',
+      `mailto:${texts.pages.privacyEmail}`,
+    );
+    await main.getByRole('link', { name: texts.nav.contact }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test('any other path shows the 404 page with a Go Back link home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.ok()).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: texts.notFound.title })).toBeVisible();
+    await expect(page).toHaveTitle(`${texts.notFound.title} | ${texts.brand.title}`);
+    await page.getByRole('link', { name: texts.notFound.goBack }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(heading(page)).toHaveText(texts.home.all);
+  });
+});

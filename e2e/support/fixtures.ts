@@ -1,0 +1,75 @@
+// Shared fixtures for every browser test: `baseURL` of the app started by global-setup, the
+// throwaway stack's env, and a service-role Supabase client for arranging test data (the
+// browser itself only ever uses the anon key, like a visitor).
+import { test as base, expect, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { StackEnv } from '../../stack/stack.ts';
+import { baseUrl, stackEnv } from './env.ts';
+
+export interface Fixtures {
+  stack: StackEnv;
+  /** Service-role client: bypasses RLS, for arranging and cleaning up test data only. */
+  serviceDb: SupabaseClient;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+  // eslint-disable-next-line no-empty-pattern
+  stack: async ({}, use) => {
+    await use(stackEnv());
+  },
+  serviceDb: async ({ stack }, use) => {
+    await use(serviceClient(stack));
+  },
+});
+
+export { expect };
+
+/**
+ * Node 20 has no global WebSocket and supabase-js refuses to build a client without one; test
+ * code never opens a realtime channel, so the transport fails loudly if anything tries.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the browser-test helpers');
+  }
+}
+
+const nodeClientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: NoRealtime as never },
+};
+
+export function serviceClient(env: StackEnv = stackEnv()): SupabaseClient {
+  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, nodeClientOptions);
+}
+
+/** A name no other test (or seed row) uses, within the 80-character title limit. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * Signs `page` in as an existing account without going through the login form: the session
+ * supabase-js would store is placed in local storage before the app starts.
+ */
+export async function signInAs(page: Page, env: StackEnv, email: string, password: string): Promise<void> {
+  const client = createClient(env.API_URL, env.ANON_KEY, nodeClientOptions);
+  const { data, error } = await client.auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error('no session');
+  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
+  await page.addInitScript(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value);
+    },
+    [storageKey, JSON.stringify(data.session)] as const,
+  );
+}
+
+export const demoAccounts = {
+  admin: { email: 'admin@mar-online-store.test', password: 'admin123', name: 'Demo Admin' },
+  shopper: { email: 'shopper@mar-online-store.test', password: 'shopper123', name: 'Demo Shopper' },
+} as const;

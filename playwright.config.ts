@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './e2e/support/browser.ts';
+
+// Browser tests against a throwaway local stack and the built SPA (see e2e/global-setup.ts).
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  // Several checkouts' runs may share a machine; PW_OUTPUT_DIR keeps their artefacts apart.
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
+  globalSetup: './e2e/global-setup.ts',
+  // 2-core machine: two workers at most (one on CI runners of unknown size).
+  workers: process.env.CI ? 1 : 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    headless: true,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumExecutable(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+});
