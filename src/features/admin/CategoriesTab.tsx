@@ -249,7 +249,7 @@ export function CategoriesTab() {
                 error={formState.errors.title?.message}
                 {...form.register('title', { onChange: () => form.clearErrors('title') })}
               />
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 2, lg: 4 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, sm: 4, md: 2 }} spacing="xs">
                 <Button type="submit" {...buttonProps('add')}>
                   {f.add}
                 </Button>

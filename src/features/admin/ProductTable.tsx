@@ -78,10 +78,14 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
   const current = Math.min(page, pages);
   const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
-  const header = (key: SortKey, label: string) => {
+  const header = (key: SortKey, label: string, visibleFrom?: 'sm') => {
     const active = sort.key === key;
     return (
-      <Table.Th aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}>
+      <Table.Th
+        aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+        visibleFrom={visibleFrom}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <UnstyledButton
           fw={700}
           fz="sm"
@@ -139,14 +143,14 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
         </Alert>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={440}>
+          <Table.ScrollContainer minWidth={320}>
             <Table highlightOnHover striped verticalSpacing="xs" aria-label={texts.productForm.listHeading}>
               <Table.Thead>
                 <Table.Tr>
                   {header('title', texts.productForm.title)}
                   {header('cat', texts.productForm.category)}
                   {header('price', texts.productForm.price)}
-                  {header('created_at', texts.productForm.created)}
+                  {header('created_at', texts.productForm.created, 'sm')}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -163,7 +167,7 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
                     <Table.Td>{product.title}</Table.Td>
                     <Table.Td>{product.cat}</Table.Td>
                     <Table.Td>{product.price}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                       {dateFormat.format(new Date(product.created_at))}
                     </Table.Td>
                   </Table.Tr>

@@ -283,7 +283,7 @@ export function ProductsTab() {
                 error={errors.link?.message}
                 {...register('link')}
               />
-              <SimpleGrid cols={{ base: 2, sm: 4, md: 2, lg: 4 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, sm: 4, md: 2 }} spacing="xs">
                 <Button type="submit" {...buttonProps('add')}>
                   {f.add}
                 </Button>

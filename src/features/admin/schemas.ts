@@ -20,7 +20,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Product images may also be site paths (`/products/football.svg`) served from public/. */
 export function isImageRef(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value)) return !/\s/.test(value);
+  if (value.startsWith('/')) return /^\/[^/\\\s]\S*$/.test(value);
   return isHttpUrl(value);
 }
 
@@ -37,8 +37,12 @@ export const productSchema = z.object({
   cat: required(v.categoryRequired),
   price: required(v.priceRequired).max(40, { message: texts.productForm.priceTooLong }),
   com: required(v.commentRequired).max(2000, { message: texts.productForm.commentTooLong }),
-  image: required(v.imageRequired).refine(isImageRef, { message: texts.productForm.imageInvalid }),
-  link: required(v.linkRequired).refine(isHttpUrl, { message: texts.productForm.linkInvalid }),
+  image: required(v.imageRequired)
+    .max(2048, { message: texts.productForm.imageInvalid })
+    .refine(isImageRef, { message: texts.productForm.imageInvalid }),
+  link: required(v.linkRequired)
+    .max(2048, { message: texts.productForm.linkInvalid })
+    .refine(isHttpUrl, { message: texts.productForm.linkInvalid }),
 });
 
 export type ProductValues = z.infer<typeof productSchema>;

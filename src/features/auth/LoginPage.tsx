@@ -81,7 +81,7 @@ export function LoginPage() {
             {texts.login.linkFailed}
           </Alert>
         )}
-        {session && adminStatus === 'admin' && (
+        {session && adminStatus === 'admin' && !isSubmitting && (
           <Alert color="teal">
             <Group justify="space-between" gap="xs">
               <Text size="sm">

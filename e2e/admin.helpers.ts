@@ -1,0 +1,98 @@
+// Helpers for the admin and login browser tests (admin*.spec.ts, login*.spec.ts).
+import type { Locator, Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { StackEnv } from '../stack/stack.ts';
+import { expect } from './support/fixtures.ts';
+
+/** A toast with exactly this message (case matters: "Something went Wrong" ≠ "…wrong"). */
+export function toast(page: Page, message: string): Locator {
+  return page.locator('.mantine-Notifications-root').getByRole('alert').getByText(message, { exact: true });
+}
+
+/** Waits for the toast, then closes every open toast so the next assertion starts clean. */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(toast(page, message)).toBeVisible();
+  await page.evaluate(() => {
+    document
+      .querySelectorAll<HTMLButtonElement>('.mantine-Notifications-root .mantine-Notification-closeButton')
+      .forEach((b) => b.click());
+  });
+  await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
+}
+
+/** A text field (input or textarea) of a form by its label, without the required asterisk. */
+export function field(scope: Locator | Page, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
+}
+
+/** The visible admin tab panel (hidden panels stay mounted to keep their form state). */
+export function panel(page: Page, tab: 'Products' | 'SignUP' | 'Catagories'): Locator {
+  return page.getByRole('tabpanel', { name: tab });
+}
+
+export async function openTab(page: Page, tab: 'Products' | 'SignUP' | 'Catagories'): Promise<Locator> {
+  await page.getByRole('tab', { name: tab }).click();
+  const p = panel(page, tab);
+  await expect(p).toBeVisible();
+  return p;
+}
+
+/** Fills the login form and submits it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Node 20 has no WebSocket; these clients never use realtime, so one would fail loudly. */
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the admin browser tests');
+  }
+}
+
+/** A session-less anon-key supabase-js client, as any visitor could make one. */
+export function anonClient(env: StackEnv): SupabaseClient {
+  return createClient(env.API_URL, env.ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  });
+}
+
+/** A supabase-js client signed in as `email` (what a user could do with the anon key by hand). */
+export async function userClient(env: StackEnv, email: string, password: string): Promise<SupabaseClient> {
+  const client = anonClient(env);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
+
+/** The main navigation bar (desktop viewport). */
+export function nav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' }).first();
+}
+
+/**
+ * One password sign-in per test file (Auth limits sign-ins per IP), reused by every page of the
+ * file: the session is put where supabase-js looks for it before the app starts.
+ */
+export async function sessionFor(env: StackEnv, email: string, password: string): Promise<string> {
+  const { data, error } = await anonClient(env).auth.signInWithPassword({ email, password });
+  if (error || !data.session) throw error ?? new Error('no session');
+  return JSON.stringify(data.session);
+}
+
+export async function useSession(page: Page, env: StackEnv, session: string): Promise<void> {
+  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only on the first load: a logout in the test must not be undone by the next navigation.
+      if (!sessionStorage.getItem('e2e-session-set')) {
+        sessionStorage.setItem('e2e-session-set', '1');
+        window.localStorage.setItem(key, value);
+      }
+    },
+    [storageKey, session] as const,
+  );
+}
