@@ -141,6 +141,9 @@ begin
       using errcode = '23505',
             detail = 'An account with this e-mail already exists, so it cannot be invited.';
   end if;
+  -- An invite that was used by an account since deleted is spent; inviting the address again
+  -- replaces it (an open invite stays and the duplicate insert fails as usual).
+  delete from public.admin_invites i where i.email = new.email and i.accepted_at is not null;
   return new;
 end;
 $$;

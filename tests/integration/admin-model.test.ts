@@ -152,6 +152,13 @@ describe('invited sign-up', () => {
     const second = await createConfirmedUser(service, email);
     users.push(second);
     expect(await isAdminRow(second.id)).toBe(false);
+
+    // Inviting the address again (once it has no account) works like a first invite.
+    await service.auth.admin.deleteUser(second.id);
+    expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
+    const third = await createConfirmedUser(service, email);
+    users.push(third);
+    expect(await isAdminRow(third.id)).toBe(true);
   });
 
   it('refuses inviting an e-mail that already has an account', async () => {
