@@ -103,7 +103,7 @@ function json(status: number, body: unknown, extra: Record<string, string> = {})
 const encoder = new TextEncoder();
 let hmacKey: Promise<CryptoKey> | null = null;
 
-function b64urlDecode(s: string): Uint8Array {
+function b64urlDecode(s: string): Uint8Array<ArrayBuffer> {
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4);
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
@@ -135,11 +135,28 @@ async function authorise(req: Request): Promise<Response | null> {
   return null;
 }
 
+/**
+ * Loads every function once in the background after start-up: npm: imports are fetched and
+ * compiled before the first request needs them, and a function that fails to boot shows up in
+ * the log right away. Failures are not fatal (requests retry the import).
+ */
+async function warmUp(): Promise<void> {
+  for await (const entry of Deno.readDir(config.functionsDir)) {
+    const settings = config.functions[entry.name] ?? { enabled: true, verifyJwt: true };
+    if (!entry.isDirectory || !SLUG.test(entry.name) || !settings.enabled) continue;
+    if (!(await exists(entryFile(entry.name)))) continue;
+    await load(entry.name).catch((err) => console.error(`[functions] ${entry.name} failed to boot:`, err));
+  }
+}
+
 realServe(
   {
     hostname: config.hostname,
     port: config.port,
-    onListen: ({ hostname, port }) => console.log(`functions router listening on http://${hostname}:${port}`),
+    onListen: ({ hostname, port }) => {
+      console.log(`functions router listening on http://${hostname}:${port}`);
+      void warmUp();
+    },
   },
   async (req, info) => {
     const url = new URL(req.url);
