@@ -703,7 +703,7 @@ export class AuthService {
     const otp = generateOtp();
     const tokenHash = sha224Hex(email + otp);
     await c.query(
-      `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()
+      `update auth.users set confirmation_token = $2, confirmation_sent_at = clock_timestamp(), updated_at = now()
          ${kind === 'invite' ? ', invited_at = now()' : ''} where id = $1`,
       [user.id, tokenHash],
     );
@@ -733,7 +733,7 @@ export class AuthService {
     const otp = generateOtp();
     const tokenHash = sha224Hex(email + otp);
     await c.query(
-      'update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1',
+      'update auth.users set recovery_token = $2, recovery_sent_at = clock_timestamp(), updated_at = now() where id = $1',
       [user.id, tokenHash],
     );
     await this.storeOneTimeToken(c, user.id, 'recovery_token', tokenHash, email);
@@ -764,7 +764,7 @@ export class AuthService {
     const currentHash = sha224Hex((user.email ?? '') + otp);
     await c.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-         email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
+         email_change_sent_at = clock_timestamp(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
       [user.id, newEmail, tokenHash, currentHash],
     );
     await this.storeOneTimeToken(c, user.id, 'email_change_token_new', tokenHash, newEmail);
@@ -873,6 +873,8 @@ export class AuthService {
     const email = normalizeEmail(rawEmail);
     const data = obj(body, 'data') ?? {};
     const redirectTo = this.redirectFor(ctx);
+    // Hashed up front: keeps the transaction short and the timing alike for known addresses.
+    const passwordHash = await this.hashPassword(password);
 
     return this.tx(async (c) => {
       const existing = await this.findUserByEmail(c, email, true);
@@ -921,7 +923,7 @@ export class AuthService {
       await this.insertUser(c, {
         id,
         email,
-        passwordHash: await this.hashPassword(password),
+        passwordHash,
         appMetadata: EMAIL_APP_METADATA,
         userMetadata,
         emailConfirmed: !this.opts.enableConfirmations,
@@ -1232,7 +1234,7 @@ export class AuthService {
       if (newEmail === '') throw forbidden('otp_expired', 'Email link is invalid or has expired');
       try {
         await c.query(
-          `update auth.users set email = $2, email_change = '', email_change_token_new = '',
+          `update auth.users set email = $2::text, email_change = '', email_change_token_new = '',
              email_change_token_current = '', email_change_confirm_status = 0, email_change_sent_at = null,
              email_confirmed_at = coalesce(email_confirmed_at, now()),
              raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text),

@@ -2,6 +2,7 @@
 // the point) through the gateway of the throwaway stack from global-setup.ts, the mail catcher
 // for confirmation/recovery mail, and the database as the independent observer.
 import {
+  createClient,
   isAuthApiError,
   isAuthWeakPasswordError,
   type Session,
@@ -11,16 +12,35 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
-import { anonClient, serviceClient, sql, stackEnv, type StackEnv } from '../support/stack.ts';
+import { serviceClient, sql, stackEnv, type StackEnv } from '../support/stack.ts';
 
 const PASSWORD = 'Sup3r-secret-pw';
 const SITE_URL = 'http://127.0.0.1:3000';
+
+// This file's requests come from a client IP of their own (the gateway forwards
+// X-Forwarded-For), so they do not use up the per-IP auth limits of the other test files.
+const FILE_IP = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 let env: StackEnv;
 
 beforeAll(() => {
   env = stackEnv();
 });
+
+/** Node 20 has no WebSocket; no test here opens a realtime channel. */
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not available in the integration tests');
+  }
+}
+
+function anonClient(): SupabaseClient {
+  return createClient(env.API_URL, env.ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+    global: { headers: { 'X-Forwarded-For': FILE_IP } },
+  });
+}
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
@@ -52,6 +72,7 @@ async function authFetch(
       Authorization: `Bearer ${init.token ?? env.ANON_KEY}`,
       'Content-Type': 'application/json',
       'X-Supabase-Api-Version': '2024-01-01',
+      'X-Forwarded-For': FILE_IP,
       ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -62,6 +83,11 @@ async function authFetch(
     headers: res.headers,
     body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
   };
+}
+
+/** Opens an e-mail link like a browser would, without following the redirect. */
+function openLink(link: string): Promise<Response> {
+  return fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': FILE_IP } });
 }
 
 function fragmentParams(location: string): URLSearchParams {
@@ -75,11 +101,26 @@ async function confirmationLink(email: string): Promise<string> {
   return link;
 }
 
+/** All mail to `email`, polling until at least `count` arrived (or 10 s passed). */
+async function mailsTo(
+  email: string,
+  count: number,
+): Promise<Awaited<ReturnType<typeof listMail>>> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await listMail(env.MAILPIT_URL)).filter((m) =>
+      m.to.some((t) => t.address === email),
+    );
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
 /** Signs up through supabase-js and follows the confirmation link. */
 async function signUpAndConfirm(email: string): Promise<void> {
   const { error } = await anonClient().auth.signUp({ email, password: PASSWORD });
   expect(error).toBeNull();
-  const res = await fetch(await confirmationLink(email), { redirect: 'manual' });
+  const res = await openLink(await confirmationLink(email));
   expect(res.status).toBe(303);
 }
 
@@ -148,7 +189,7 @@ describe('sign-up with e-mail confirmation', () => {
 
   it('confirms through the mailed link and redirects with a session in the fragment', async () => {
     const link = await confirmationLink(email.toLowerCase());
-    const res = await fetch(link, { redirect: 'manual' });
+    const res = await openLink(link);
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${redirectTo}#`)).toBe(true);
@@ -171,7 +212,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect((claims.amr as Array<{ method: string }>)[0]!.method).toBe('otp');
 
     // A link works once.
-    const again = await fetch(link, { redirect: 'manual' });
+    const again = await openLink(link);
     expect(again.status).toBe(303);
     const failure = fragmentParams(again.headers.get('location')!);
     expect(failure.get('error')).toBe('access_denied');
@@ -506,6 +547,87 @@ describe("Supabase's errors", () => {
   });
 });
 
+describe('resend, OTP codes and mail frequency', () => {
+  it('limits resends by max_frequency, invalidates the old link and verifies the mailed code', async () => {
+    const email = uniqueEmail('resend');
+    const client = anonClient();
+    expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    // config.toml [auth.email] max_frequency = "1s"
+    const tooSoon = await client.auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
+    expect(tooSoon.error!.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
+
+    const firstLink = await confirmationLink(email);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await client.auth.resend({ type: 'signup', email })).error).toBeNull();
+    const mails = await mailsTo(email, 2);
+    expect(mails).toHaveLength(2);
+    const latest = mails.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0]!;
+    const code = /enter the code: (\d{6})/.exec(latest.text ?? '')![1]!;
+
+    const stale = await openLink(firstLink);
+    expect(fragmentParams(stale.headers.get('location')!).get('error_code')).toBe('otp_expired');
+
+    const wrong = await client.auth.verifyOtp({
+      email,
+      token: code === '000000' ? '111111' : '000000',
+      type: 'signup',
+    });
+    expect(wrong.error).toMatchObject({
+      code: 'otp_expired',
+      status: 403,
+      message: 'Token has expired or is invalid',
+    });
+    const ok = await client.auth.verifyOtp({ email, token: code, type: 'signup' });
+    expect(ok.error).toBeNull();
+    expect(ok.data.session?.user.email_confirmed_at).toBeTruthy();
+
+    // Confirmed addresses get 200 and no further mail.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await client.auth.resend({ type: 'signup', email })).error).toBeNull();
+    const after = (await listMail(env.MAILPIT_URL)).filter((m) =>
+      m.to.some((t) => t.address === email),
+    );
+    expect(after).toHaveLength(2);
+  });
+});
+
+describe('e-mail change', () => {
+  it('sends a link to the new address and switches the e-mail once it is followed', async () => {
+    const email = uniqueEmail('change-old');
+    const newEmail = uniqueEmail('change-new');
+    await signUpAndConfirm(email);
+    const taken = uniqueEmail('change-taken');
+    await signUpAndConfirm(taken);
+    const client = anonClient();
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+
+    const clash = await client.auth.updateUser({ email: taken });
+    expect(clash.error).toMatchObject({ code: 'email_exists', status: 422 });
+
+    const { data, error } = await client.auth.updateUser({ email: newEmail.toUpperCase() });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.new_email).toBe(newEmail);
+    const mail = await waitForMail(env.MAILPIT_URL, {
+      to: newEmail,
+      subject: 'Confirm Email Change',
+    });
+    const res = await openLink(extractLinks(mail).find((l) => l.includes('type=email_change'))!);
+    expect(res.status).toBe(303);
+    const params = fragmentParams(res.headers.get('location')!);
+    expect(params.get('type')).toBe('email_change');
+    const user = await anonClient().auth.getUser(params.get('access_token')!);
+    expect(user.data.user?.email).toBe(newEmail);
+    expect(user.data.user?.new_email).toBeUndefined();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error,
+    ).toBeNull();
+  });
+});
+
 describe('password recovery', () => {
   it('mails a recovery link that signs the user in, then updateUser sets a new password', async () => {
     const email = uniqueEmail('recover');
@@ -516,7 +638,7 @@ describe('password recovery', () => {
     expect(error).toBeNull();
     const mail = await waitForMail(env.MAILPIT_URL, { to: email, subject: 'Reset Your Password' });
     const link = extractLinks(mail).find((l) => l.includes('type=recovery'))!;
-    const res = await fetch(link, { redirect: 'manual' });
+    const res = await openLink(link);
     expect(res.status).toBe(303);
     const params = fragmentParams(res.headers.get('location')!);
     expect(params.get('type')).toBe('recovery');
