@@ -1,0 +1,263 @@
+// @vitest-environment jsdom
+// The Products and Catagories tabs with the database calls isolated: the failure messages of
+// spec §8 that a healthy local stack cannot produce on demand, and the one-action-at-a-time rule.
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia } from './storefront-render';
+
+vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
+vi.mock('../../src/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../src/features/admin/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/features/admin/api')>();
+  return {
+    ...actual,
+    listProducts: vi.fn(),
+    listCategories: vi.fn(),
+    findProductByTitle: vi.fn(),
+    findCategoryByTitle: vi.fn(),
+    titleInUse: vi.fn(),
+    insertProduct: vi.fn(),
+    updateProduct: vi.fn(),
+    deleteProduct: vi.fn(),
+    insertCategory: vi.fn(),
+    updateCategory: vi.fn(),
+    deleteCategory: vi.fn(),
+    countProductsIn: vi.fn(),
+  };
+});
+
+const api = await import('../../src/features/admin/api');
+const { notify } = await import('../../src/lib/notify');
+const { AdminDataProvider } = await import('../../src/features/admin/AdminData');
+const { ProductsTab } = await import('../../src/features/admin/ProductsTab');
+const { CategoriesTab } = await import('../../src/features/admin/CategoriesTab');
+
+const product = {
+  id: 'p1',
+  title: 'Match Football',
+  cat: 'Football',
+  price: '£12.50',
+  com: 'Size 5',
+  image: '/products/football.svg',
+  link: 'https://example.com/ball',
+  created_at: '2026-01-01T00:00:00Z',
+  price_value: 12.5,
+};
+const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00Z' };
+
+function dbError(code: string) {
+  return new api.DbError({ code, message: `failed with ${code}`, details: '', hint: '', name: 'PostgrestError' } as never);
+}
+
+function renderTab(tab: ReactElement) {
+  return render(
+    <MantineProvider>
+      <AdminDataProvider>{tab}</AdminDataProvider>
+    </MantineProvider>,
+  );
+}
+
+const input = (name: string) => screen.getByRole('textbox', { name });
+
+/** Confirms the open delete dialog and waits until it has gone. */
+async function confirmDelete(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+const button = (name: string) => screen.getByRole('button', { name });
+
+// Rendering Mantine forms in jsdom on a busy 2-core machine takes seconds.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  installMatchMedia();
+  // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+    });
+  }
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.mocked(api.listProducts).mockResolvedValue([product]);
+  vi.mocked(api.listCategories).mockResolvedValue([category]);
+  vi.mocked(api.titleInUse).mockResolvedValue(false);
+  vi.mocked(api.findProductByTitle).mockResolvedValue(product);
+  vi.mocked(api.findCategoryByTitle).mockResolvedValue(category);
+  vi.mocked(api.countProductsIn).mockResolvedValue(0);
+});
+
+afterEach(() => {
+  vi.clearAllMocks();
+});
+
+async function getProduct(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(input('Title'), product.title);
+  await user.click(button('Get Product'));
+  await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Details Loaded'));
+  vi.mocked(notify.success).mockClear();
+}
+
+describe('Products tab failure messages', () => {
+  it('Get: "Error Getting Product" when the lookup fails, "Product Not Foound" when absent', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    vi.mocked(api.findProductByTitle).mockRejectedValueOnce(dbError('08006'));
+    await user.type(input('Title'), 'Anything');
+    await user.click(button('Get Product'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error Getting Product'));
+    vi.mocked(api.findProductByTitle).mockResolvedValueOnce(null);
+    await user.click(button('Get Product'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product Not Foound'));
+  });
+
+  it('Get loads every field, including the category', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    expect(input('Price')).toHaveValue('£12.50');
+    expect(input('Comment')).toHaveValue('Size 5');
+    expect(input('Image link')).toHaveValue('/products/football.svg');
+    expect(input('Link')).toHaveValue('https://example.com/ball');
+    // The Select shows the category and submits it as the form's `cat` value.
+    expect(screen.getAllByDisplayValue('Football').length).toBeGreaterThan(0);
+    expect(document.querySelector('input[name="cat"]')).toHaveValue('Football');
+  });
+
+  it('Add: "Error in Adding New Product" on a database error, "Title Already in Use" on a unique race', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    vi.mocked(api.insertProduct).mockRejectedValueOnce(dbError('23514'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Adding New Product'));
+    vi.mocked(api.insertProduct).mockRejectedValueOnce(dbError('23505'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Title Already in Use'));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it('an unexpected failure (the uniqueness check throws) shows "Something went Wrong"', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    vi.mocked(api.titleInUse).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Something went Wrong'));
+  });
+
+  it('Update: "Error in Updating Product" on an error or when no row changed; success clears the form', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    vi.mocked(api.updateProduct).mockRejectedValueOnce(dbError('42501'));
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.updateProduct).mockResolvedValueOnce(null);
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
+    // The title is unchanged, so no uniqueness check was needed.
+    expect(api.titleInUse).not.toHaveBeenCalled();
+    vi.mocked(api.updateProduct).mockResolvedValueOnce(product);
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully'));
+    expect(input('Title')).toHaveValue('');
+    expect(api.updateProduct).toHaveBeenLastCalledWith('p1', {
+      title: product.title,
+      cat: product.cat,
+      price: product.price,
+      com: product.com,
+      image: product.image,
+      link: product.link,
+    });
+  });
+
+  it('Delete: confirms first; "Product not Deleted" when it fails', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    vi.mocked(api.deleteProduct).mockResolvedValueOnce(false);
+    await user.click(button('Delete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Match Football');
+    expect(api.deleteProduct).not.toHaveBeenCalled();
+    await confirmDelete(user);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not Deleted'));
+    expect(api.deleteProduct).toHaveBeenCalledWith('p1');
+  });
+
+  it('runs one action at a time: a second Add while the first runs is ignored', async () => {
+    const user = userEvent.setup();
+    renderTab(<ProductsTab />);
+    await getProduct(user);
+    let finish: (value: typeof product) => void = () => {};
+    vi.mocked(api.insertProduct).mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
+    vi.mocked(api.titleInUse).mockResolvedValue(false);
+    const add = button('Add');
+    await user.click(add);
+    await waitFor(() => expect(api.insertProduct).toHaveBeenCalledTimes(1));
+    await user.click(add);
+    expect(button('Update')).toBeDisabled();
+    finish(product);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Added'));
+    expect(api.insertProduct).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Catagories tab failure messages', () => {
+  async function getCategory(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(input('Title'), category.title);
+    await user.click(button('Get'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Catagory Founded'));
+  }
+
+  it('Add and Get errors', async () => {
+    const user = userEvent.setup();
+    renderTab(<CategoriesTab />);
+    await user.type(input('Title'), 'Hockey');
+    vi.mocked(api.insertCategory).mockRejectedValueOnce(dbError('42501'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Adding New Catagory'));
+    vi.mocked(api.findCategoryByTitle).mockRejectedValueOnce(dbError('08006'));
+    await user.click(button('Get'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error Getting Catagory'));
+  });
+
+  it('Update error, and a rename that races into a taken title', async () => {
+    const user = userEvent.setup();
+    renderTab(<CategoriesTab />);
+    await getCategory(user);
+    vi.mocked(api.updateCategory).mockRejectedValueOnce(dbError('42501'));
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Catagory'));
+    await user.clear(input('Title'));
+    await user.type(input('Title'), 'Rugby');
+    vi.mocked(api.updateCategory).mockRejectedValueOnce(dbError('23505'));
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Title Already in Use'));
+    expect(api.titleInUse).toHaveBeenCalledWith('catagories', 'Rugby', 'c1');
+  });
+
+  it('Delete: "Catagory not Deleted" with the reason, or plain when the delete fails', async () => {
+    const user = userEvent.setup();
+    renderTab(<CategoriesTab />);
+    await getCategory(user);
+    vi.mocked(api.countProductsIn).mockResolvedValueOnce(3);
+    await user.click(button('Delete'));
+    await confirmDelete(user);
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Catagory not Deleted: it still has 3 products; move or delete them first'),
+    );
+    expect(api.deleteCategory).not.toHaveBeenCalled();
+
+    vi.mocked(api.deleteCategory).mockRejectedValueOnce(dbError('42501'));
+    await user.click(button('Delete'));
+    await confirmDelete(user);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Catagory not Deleted'));
+  });
+});
