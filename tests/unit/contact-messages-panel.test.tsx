@@ -92,6 +92,7 @@ describe('MessagesPanel', () => {
     expect(within(list[0]!).getByText('Bob Newer')).toBeInTheDocument();
     expect(within(list[0]!).getByText('failed')).toBeInTheDocument();
     expect(within(list[0]!).getByText('2 attempts')).toBeInTheDocument();
+    expect(within(list[0]!).getByText('connect ECONNREFUSED 127.0.0.1:54325')).toBeInTheDocument();
     expect(within(list[0]!).getByRole('link', { name: 'bob@example.test' })).toHaveAttribute('href', 'mailto:bob@example.test');
     expect(within(list[1]!).getByText('Ann Older')).toBeInTheDocument();
     expect(within(list[1]!).getByText('sent')).toBeInTheDocument();

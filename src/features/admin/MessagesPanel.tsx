@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from '../../lib/supabase';
 
@@ -128,19 +128,17 @@ export function MessagesPanel() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip
-                        label={row.last_error ?? messagesTexts.attempts(row.attempts)}
-                        multiline
-                        maw={320}
-                        withArrow
-                      >
-                        <Badge color={STATUS_COLOR[row.delivery_status] ?? 'gray'} variant="light">
-                          {messagesTexts.statusLabel[row.delivery_status] ?? row.delivery_status}
-                        </Badge>
-                      </Tooltip>
+                      <Badge color={STATUS_COLOR[row.delivery_status] ?? 'gray'} variant="light">
+                        {messagesTexts.statusLabel[row.delivery_status] ?? row.delivery_status}
+                      </Badge>
                       <Text size="xs" c="dimmed">
                         {messagesTexts.attempts(row.attempts)}
                       </Text>
+                      {row.delivery_status !== 'sent' && row.last_error && (
+                        <Text size="xs" c="red" lineClamp={2} title={row.last_error} maw={240} style={{ overflowWrap: 'anywhere' }}>
+                          {row.last_error}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

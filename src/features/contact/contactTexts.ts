@@ -7,7 +7,7 @@ import { texts } from '../../texts';
 export const contactTexts = {
   ...texts.contact,
   intro:
-    'Thank you for visiting MAR Online Store! Questions about a product, a link or anything else? ' +
+    'Thank you for visiting MAR Online Store! Have a question about our sports goods? ' +
     'Send us a message and we will reply by e-mail as soon as we can.',
   name: 'Name',
   email: 'Email',
