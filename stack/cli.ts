@@ -13,7 +13,15 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { parsePortBase, REPO_ROOT } from './config.ts';
 import { groupAlive, isAlive, sleep } from './process.ts';
-import { DEFAULT_DATA_DIR, killStaleParts, readState, startStack, stateFile, type RunningStack, type StackEnv } from './stack.ts';
+import {
+  DEFAULT_DATA_DIR,
+  killStaleParts,
+  readState,
+  startStack,
+  stateFile,
+  type RunningStack,
+  type StackEnv,
+} from './stack.ts';
 
 /** The demo admin created by supabase/seed.sql (see notes/data-interface.md). */
 const DEMO_ADMIN = {
@@ -81,7 +89,9 @@ async function printStatusTable(env: StackEnv, dataDir: string): Promise<void> {
   const admin = await demoAdmin(env.DB_URL);
   rows.push([
     'Demo admin',
-    admin ? `${admin.email} / ${DEMO_ADMIN.password}${admin.name ? `  (${admin.name})` : ''}` : '(not in the database: seed not applied)',
+    admin
+      ? `${admin.email} / ${DEMO_ADMIN.password}${admin.name ? `  (${admin.name})` : ''}`
+      : '(not in the database: seed not applied)',
   ]);
   rows.push(['Data / logs', `${dataDir}  /  ${path.join(dataDir, 'logs')}`]);
   const width = Math.max(...rows.map(([k]) => k.length));
@@ -106,7 +116,10 @@ interface Opts {
 }
 
 /** Starts the stack in the foreground; Ctrl-C, SIGTERM (`stop`) or `onStarted`'s end stop it. */
-async function runForeground(o: Opts, onStarted?: (stack: RunningStack) => Promise<number>): Promise<never> {
+async function runForeground(
+  o: Opts,
+  onStarted?: (stack: RunningStack) => Promise<number>,
+): Promise<never> {
   let stack: RunningStack | null = null;
   let exiting = false;
   const shutdown = async (code: number) => {
@@ -157,7 +170,8 @@ async function stopCommand(o: Opts): Promise<boolean> {
   if (isAlive(state.pid) && state.pid !== process.pid) {
     process.kill(state.pid, 'SIGTERM');
     const deadline = Date.now() + 45_000;
-    while (Date.now() < deadline && (isAlive(state.pid) || existsSync(stateFile(o.dataDir)))) await sleep(100);
+    while (Date.now() < deadline && (isAlive(state.pid) || existsSync(stateFile(o.dataDir))))
+      await sleep(100);
   }
   // Supervisor gone (or too slow): make sure no part survives it.
   const leftovers = Object.values(state.parts).filter((p) => groupAlive(p.pid));
@@ -170,7 +184,10 @@ async function stopCommand(o: Opts): Promise<boolean> {
 
 async function runningEnv(o: Opts): Promise<StackEnv> {
   const state = readState(o.dataDir);
-  if (!state || !isAlive(state.pid)) fail(`the local stack is not running (data dir ${o.dataDir}); start it with \`npm run stack -- start\``);
+  if (!state || !isAlive(state.pid))
+    fail(
+      `the local stack is not running (data dir ${o.dataDir}); start it with \`npm run stack -- start\``,
+    );
   if (!state.ready) fail('the local stack is still starting');
   return state.env;
 }
@@ -210,13 +227,16 @@ async function main(): Promise<void> {
       break;
     case 'stop': {
       const stopped = await stopCommand(o);
-      process.stdout.write(stopped ? 'Stopped the local stack.\n' : 'The local stack is not running.\n');
+      process.stdout.write(
+        stopped ? 'Stopped the local stack.\n' : 'The local stack is not running.\n',
+      );
       break;
     }
     case 'status': {
       const env = await runningEnv(o);
       if (o.output === 'json' || o.output === 'env') printEnv(env, o.output);
-      else if (o.output && o.output !== 'pretty' && o.output !== 'table') fail(`unknown output format "${o.output}" (json, env)`);
+      else if (o.output && o.output !== 'pretty' && o.output !== 'table')
+        fail(`unknown output format "${o.output}" (json, env)`);
       else await printStatusTable(env, o.dataDir);
       break;
     }
@@ -232,8 +252,21 @@ async function main(): Promise<void> {
       const out = path.join(REPO_ROOT, 'src/lib/database.types.ts');
       const child = spawn(
         path.join(REPO_ROOT, 'node_modules/.bin/supabase'),
-        ['gen', 'types', '--lang', 'typescript', `--remote=${env.DB_URL}`, '--schema', 'public', '--workdir', REPO_ROOT],
-        { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, PGSSLMODE: 'disable', SUPABASE_TELEMETRY_DISABLED: '1' } },
+        [
+          'gen',
+          'types',
+          '--lang',
+          'typescript',
+          `--remote=${env.DB_URL}`,
+          '--schema',
+          'public',
+          '--workdir',
+          REPO_ROOT,
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, PGSSLMODE: 'disable', SUPABASE_TELEMETRY_DISABLED: '1' },
+        },
       );
       const chunks: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => chunks.push(d));
@@ -241,19 +274,32 @@ async function main(): Promise<void> {
       if (code !== 0) fail(`supabase gen types failed (exit ${code})`);
       writeFileSync(out, Buffer.concat(chunks));
       // The CLI's output is unformatted; format it like the rest of the repo.
-      const fmt = spawn(path.join(REPO_ROOT, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', '--ignore-path', '/dev/null', out], { stdio: 'inherit' });
-      if ((await new Promise<number>((r) => fmt.on('close', (n) => r(n ?? 1)))) !== 0) fail('prettier could not format the generated types');
+      const fmt = spawn(
+        path.join(REPO_ROOT, 'node_modules/.bin/prettier'),
+        ['--write', '--log-level', 'warn', '--ignore-path', '/dev/null', out],
+        { stdio: 'inherit' },
+      );
+      if ((await new Promise<number>((r) => fmt.on('close', (n) => r(n ?? 1)))) !== 0)
+        fail('prettier could not format the generated types');
       process.stdout.write(`Wrote ${path.relative(process.cwd(), out)}\n`);
       break;
     }
     case 'dev':
       await runForeground(o, (stack) => {
         process.stdout.write(`Starting Vite on http://127.0.0.1:3000 …\n`);
-        const vite = spawn(path.join(REPO_ROOT, 'node_modules/.bin/vite'), ['--port', '3000', '--strictPort'], {
-          cwd: REPO_ROOT,
-          stdio: 'inherit',
-          env: { ...process.env, VITE_SUPABASE_URL: stack.env.API_URL, VITE_SUPABASE_ANON_KEY: stack.env.ANON_KEY },
-        });
+        const vite = spawn(
+          path.join(REPO_ROOT, 'node_modules/.bin/vite'),
+          ['--port', '3000', '--strictPort'],
+          {
+            cwd: REPO_ROOT,
+            stdio: 'inherit',
+            env: {
+              ...process.env,
+              VITE_SUPABASE_URL: stack.env.API_URL,
+              VITE_SUPABASE_ANON_KEY: stack.env.ANON_KEY,
+            },
+          },
+        );
         // Vite shares the terminal (and so receives Ctrl-C itself); the stack stops when it ends.
         const killVite = () => vite.kill('SIGTERM');
         process.once('SIGTERM', killVite);

@@ -44,7 +44,12 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
-  rateLimits: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number };
+  rateLimits: {
+    signInSignUps: number;
+    tokenRefresh: number;
+    tokenVerifications: number;
+    emailSent: number;
+  };
 }
 
 export interface FunctionSettings {
@@ -57,9 +62,20 @@ export interface StackConfig {
   supabaseDir: string;
   projectId: string;
   ports: StackPorts;
-  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number; autoExposeNewTables: boolean };
+  api: {
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    autoExposeNewTables: boolean;
+  };
   db: { majorVersion: number; migrationsEnabled: boolean; seedEnabled: boolean };
-  keys: { jwtSecret: string; anonKey: string; serviceRoleKey: string; publishableKey: string; secretKey: string };
+  keys: {
+    jwtSecret: string;
+    anonKey: string;
+    serviceRoleKey: string;
+    publishableKey: string;
+    secretKey: string;
+  };
   auth: AuthSettings;
   smtp: { adminEmail: string; senderName: string };
   functions: Record<string, FunctionSettings>;
@@ -145,7 +161,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
   const env = opts.env ?? process.env;
   const supabaseDir = path.join(repoRoot, 'supabase');
   const file = path.join(supabaseDir, 'config.toml');
-  const raw: Table = existsSync(file) ? (substituteEnv(parse(readFileSync(file, 'utf8')), env) as Table) : {};
+  const raw: Table = existsSync(file)
+    ? (substituteEnv(parse(readFileSync(file, 'utf8')), env) as Table)
+    : {};
 
   const api = table(raw, 'api');
   const db = table(raw, 'db');
@@ -226,7 +244,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
         tokenVerifications: num(rate, 'token_verifications', 30),
         // The CLI applies [auth.rate_limit] email_sent only with a custom [auth.email.smtp];
         // with the bundled mail catcher it lifts the budget to 360000 mails an hour.
-        emailSent: bool(table(email, 'smtp'), 'enabled', false) ? num(rate, 'email_sent', 2) : 360000,
+        emailSent: bool(table(email, 'smtp'), 'enabled', false)
+          ? num(rate, 'email_sent', 2)
+          : 360000,
       },
     },
     smtp: {
@@ -243,7 +263,9 @@ export function parsePortBase(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1024 || n + PORT_SPAN > 65535) {
-    throw new Error(`invalid port base "${value}" (an integer between 1024 and ${65535 - PORT_SPAN})`);
+    throw new Error(
+      `invalid port base "${value}" (an integer between 1024 and ${65535 - PORT_SPAN})`,
+    );
   }
   return n;
 }

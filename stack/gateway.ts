@@ -60,7 +60,13 @@ const ROUTES: Route[] = [
     exact: true,
   },
   // Like the CLI and self-hosted: no key-auth on functions (the runtime checks JWTs itself).
-  { prefix: '/functions/v1', upstream: 'functions', target: '', keyAuth: false, rewriteAuthorization: true },
+  {
+    prefix: '/functions/v1',
+    upstream: 'functions',
+    target: '',
+    keyAuth: false,
+    rewriteAuthorization: true,
+  },
 ];
 
 const HOP_BY_HOP = new Set([
@@ -102,7 +108,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, cors: bool
 }
 
 /** Authorization default of the CLI/self-hosted Kong (baseline §4.4). */
-export function defaultAuthorization(authorization: string | undefined, apikey: string | undefined, keys: GatewayKeys): string | undefined {
+export function defaultAuthorization(
+  authorization: string | undefined,
+  apikey: string | undefined,
+  keys: GatewayKeys,
+): string | undefined {
   if (authorization && !/^Bearer sb_/i.test(authorization)) return authorization;
   if (!apikey) return authorization;
   if (apikey === keys.secretKey) return `Bearer ${keys.serviceRoleKey}`;
@@ -122,7 +132,12 @@ export function withoutApikeyParam(search: string): string {
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const host = opts.host ?? '127.0.0.1';
   const timeouts = opts.timeouts ?? { default: 60_000, functions: 150_000 };
-  const knownKeys = new Set([opts.keys.anonKey, opts.keys.serviceRoleKey, opts.keys.publishableKey, opts.keys.secretKey]);
+  const knownKeys = new Set([
+    opts.keys.anonKey,
+    opts.keys.serviceRoleKey,
+    opts.keys.publishableKey,
+    opts.keys.secretKey,
+  ]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -149,14 +164,33 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
 
     const headerKey = req.headers.apikey;
-    const apikey = (Array.isArray(headerKey) ? headerKey[0] : headerKey) ?? url.searchParams.get('apikey') ?? undefined;
+    const apikey =
+      (Array.isArray(headerKey) ? headerKey[0] : headerKey) ??
+      url.searchParams.get('apikey') ??
+      undefined;
     if (route.keyAuth) {
       if (!apikey) {
-        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, hasOrigin);
+        sendJson(
+          res,
+          401,
+          {
+            message: 'No API key found in request',
+            hint: 'No `apikey` request header or url param was found.',
+          },
+          hasOrigin,
+        );
         return;
       }
       if (!knownKeys.has(apikey)) {
-        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, hasOrigin);
+        sendJson(
+          res,
+          401,
+          {
+            message: 'Invalid API key',
+            hint: 'Double check your Supabase `anon` or `service_role` API key.',
+          },
+          hasOrigin,
+        );
         return;
       }
     }
@@ -199,14 +233,20 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     });
     upstreamReq.on('error', (err) => {
       opts.log?.(`gateway: ${req.method} ${url.pathname} → ${route.upstream}: ${err.message}`);
-      sendJson(res, 502, { message: 'An invalid response was received from the upstream server' }, hasOrigin);
+      sendJson(
+        res,
+        502,
+        { message: 'An invalid response was received from the upstream server' },
+        hasOrigin,
+      );
     });
     upstreamReq.on('response', (upstreamRes) => {
       const out: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(upstreamRes.headers)) {
         if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
       }
-      if (upstreamRes.headers['transfer-encoding']) out['transfer-encoding'] = upstreamRes.headers['transfer-encoding'];
+      if (upstreamRes.headers['transfer-encoding'])
+        out['transfer-encoding'] = upstreamRes.headers['transfer-encoding'];
       // Kong's cors plugin: any request carrying Origin gets `*`, whatever the upstream said.
       if (hasOrigin) out['access-control-allow-origin'] = '*';
       res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, out);

@@ -11,7 +11,11 @@ export function signHs256(payload: Record<string, unknown>, secret: string): str
 }
 
 /** Returns the payload when the signature is valid and the token is not expired, else null. */
-export function verifyHs256(token: string, secret: string, nowSeconds = Date.now() / 1000): Record<string, unknown> | null {
+export function verifyHs256(
+  token: string,
+  secret: string,
+  nowSeconds = Date.now() / 1000,
+): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [head, body, sig] = parts as [string, string, string];
@@ -21,7 +25,10 @@ export function verifyHs256(token: string, secret: string, nowSeconds = Date.now
     const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
     const given = Buffer.from(sig, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     if (typeof payload.exp === 'number' && payload.exp < nowSeconds) return null;
     return payload;
   } catch {

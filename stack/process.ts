@@ -142,18 +142,26 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * Polls `probe` until it resolves true. Fails early with the log tail when the process dies,
  * and after `timeoutMs` otherwise — never hangs.
  */
-export async function waitUntilReady(proc: ManagedProcess, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+export async function waitUntilReady(
+  proc: ManagedProcess,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let delay = 50;
   while (Date.now() < deadline) {
     if (!proc.running) {
-      throw new Error(`${proc.describeExit()} while starting. Last lines of ${proc.opts.logFile}:\n${proc.tail()}`);
+      throw new Error(
+        `${proc.describeExit()} while starting. Last lines of ${proc.opts.logFile}:\n${proc.tail()}`,
+      );
     }
     if (await probe().catch(() => false)) return;
     await sleep(delay);
     delay = Math.min(delay * 1.5, 250);
   }
-  throw new Error(`${proc.name} was not ready after ${timeoutMs / 1000}s. Last lines of ${proc.opts.logFile}:\n${proc.tail()}`);
+  throw new Error(
+    `${proc.name} was not ready after ${timeoutMs / 1000}s. Last lines of ${proc.opts.logFile}:\n${proc.tail()}`,
+  );
 }
 
 export async function httpOk(url: string, init: RequestInit = {}): Promise<boolean> {

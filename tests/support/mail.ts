@@ -39,7 +39,11 @@ function matches(mail: Mail, q: MailQuery): boolean {
 }
 
 /** The newest mail matching the query; polls until it arrives or `timeoutMs` passes. */
-export async function waitForMail(mailUrl: string, query: MailQuery, timeoutMs = 10_000): Promise<Mail> {
+export async function waitForMail(
+  mailUrl: string,
+  query: MailQuery,
+  timeoutMs = 10_000,
+): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await listMail(mailUrl)).filter((m) => matches(m, query));
@@ -47,19 +51,28 @@ export async function waitForMail(mailUrl: string, query: MailQuery, timeoutMs =
       return found.sort((a, b) => Date.parse(b.date) - Date.parse(a.date))[0]!;
     }
     if (Date.now() > deadline) {
-      throw new Error(`no mail to ${query.to}${query.subject ? ` with subject ${String(query.subject)}` : ''} within ${timeoutMs} ms`);
+      throw new Error(
+        `no mail to ${query.to}${query.subject ? ` with subject ${String(query.subject)}` : ''} within ${timeoutMs} ms`,
+      );
     }
     await new Promise((r) => setTimeout(r, 150));
   }
 }
 
 const decodeEntities = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Links in a mail: href targets of the HTML part first, then bare URLs of the text part. */
 export function extractLinks(mail: Pick<Mail, 'html' | 'text'>): string[] {
   const links: string[] = [];
-  for (const m of (mail.html ?? '').matchAll(/href\s*=\s*["']([^"']+)["']/gi)) links.push(decodeEntities(m[1]!));
-  for (const m of (mail.text ?? '').matchAll(/https?:\/\/[^\s<>"')\]]+/g)) links.push(decodeEntities(m[0]));
+  for (const m of (mail.html ?? '').matchAll(/href\s*=\s*["']([^"']+)["']/gi))
+    links.push(decodeEntities(m[1]!));
+  for (const m of (mail.text ?? '').matchAll(/https?:\/\/[^\s<>"')\]]+/g))
+    links.push(decodeEntities(m[0]));
   return [...new Set(links)];
 }

@@ -24,7 +24,9 @@ export function stackEnv(): StackEnv {
   }
   if (env?.API_URL) return env;
   if (process.env.STACK_ENV_JSON) return JSON.parse(process.env.STACK_ENV_JSON) as StackEnv;
-  throw new Error('no stack env: run through the vitest "integration" project (its global-setup starts the stack)');
+  throw new Error(
+    'no stack env: run through the vitest "integration" project (its global-setup starts the stack)',
+  );
 }
 
 /**
@@ -59,7 +61,11 @@ export function clientWithToken(token: string, env = stackEnv()): SupabaseClient
 }
 
 /** A client signed in with e-mail and password (throws when the sign-in fails). */
-export async function signedInClient(email: string, password: string, env = stackEnv()): Promise<SupabaseClient> {
+export async function signedInClient(
+  email: string,
+  password: string,
+  env = stackEnv(),
+): Promise<SupabaseClient> {
   const client = anonClient(env);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`);
@@ -77,14 +83,27 @@ export interface CreatedUser {
 }
 
 /** A confirmed user created through the Auth admin API (no mail is sent). */
-export async function createConfirmedUser(email = uniqueEmail(), password = `pw-${randomUUID()}`, env = stackEnv()): Promise<CreatedUser> {
-  const { data, error } = await serviceClient(env).auth.admin.createUser({ email, password, email_confirm: true });
-  if (error || !data.user) throw new Error(`could not create ${email}: ${error?.message ?? 'no user returned'}`);
+export async function createConfirmedUser(
+  email = uniqueEmail(),
+  password = `pw-${randomUUID()}`,
+  env = stackEnv(),
+): Promise<CreatedUser> {
+  const { data, error } = await serviceClient(env).auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+  });
+  if (error || !data.user)
+    throw new Error(`could not create ${email}: ${error?.message ?? 'no user returned'}`);
   return { id: data.user.id, email, password };
 }
 
 /** Runs SQL as `postgres` (the role migrations run as) on the stack's database. */
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = [], env = stackEnv()): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  params: unknown[] = [],
+  env = stackEnv(),
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: env.DB_URL });
   await client.connect();
   try {
@@ -98,7 +117,11 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
  * Waits until PostgREST's schema cache knows `table` (DDL notifies it asynchronously through
  * the pgrst_ddl_watch event trigger).
  */
-export async function waitForTable(table: string, env = stackEnv(), timeoutMs = 10_000): Promise<void> {
+export async function waitForTable(
+  table: string,
+  env = stackEnv(),
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${env.REST_URL}/${table}?limit=0`, {
@@ -106,7 +129,8 @@ export async function waitForTable(table: string, env = stackEnv(), timeoutMs = 
     });
     await res.body?.cancel();
     if (res.ok) return;
-    if (Date.now() > deadline) throw new Error(`PostgREST did not pick up table ${table} (last status ${res.status})`);
+    if (Date.now() > deadline)
+      throw new Error(`PostgREST did not pick up table ${table} (last status ${res.status})`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
