@@ -51,6 +51,16 @@ function NavItems({ items, className, onNavigate }: { items: NavItem[]; classNam
   );
 }
 
+function FollowIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" className={classes.followIcon}>
+      <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
+    </svg>
+  );
+}
+
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Anchor component={Link} to={to} className={classes.footerLink}>
@@ -132,10 +142,11 @@ export function Layout() {
               className={classes.footerLink}
               data-testid="follow-us"
             >
+              <FollowIcon />
               {texts.brand.followUs}
               <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
             </Anchor>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" ta="center">
               {texts.brand.footer}
             </Text>
           </Stack>

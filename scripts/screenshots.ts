@@ -1,0 +1,115 @@
+// `npm run screenshots`: full-page screenshots of every route at a phone (375 px) and a desktop
+// (1280 px) width into screenshots/ (gitignored), against a throwaway stack + the built SPA.
+import { chromium, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromiumArgs, chromiumExecutable } from '../e2e/support/browser.ts';
+import { startHarness } from '../e2e/support/harness.ts';
+
+const OUT = path.resolve('screenshots');
+const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/** Route, file name, and whether the demo admin is signed in for it. */
+const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolean }> = [
+  { path: '/', file: 'home' },
+  { path: '/?cat=Football', file: 'home-football' },
+  { path: '/', file: 'home-menu', menu: true },
+  { path: '/contact', file: 'contact' },
+  { path: '/about', file: 'about' },
+  { path: '/policy', file: 'policy' },
+  { path: '/login', file: 'login' },
+  { path: '/admin', file: 'admin', admin: true },
+  { path: '/no-such-page', file: 'not-found' },
+];
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used');
+  }
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Lazy images below the fold: scroll through once so the full-page shot shows them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  mkdirSync(OUT, { recursive: true });
+  const harness = await startHarness();
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs, headless: true });
+  try {
+    const anon = createClient(harness.stackEnv.API_URL, harness.stackEnv.ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoRealtime as never },
+    });
+    const { data, error } = await anon.auth.signInWithPassword({
+      email: 'admin@mar-online-store.test',
+      password: 'admin123',
+    });
+    if (error || !data.session) throw error ?? new Error('demo admin sign-in failed');
+    const storageKey = `sb-${new URL(harness.stackEnv.API_URL).hostname.split('.')[0]}-auth-token`;
+
+    for (const size of WIDTHS) {
+      for (const route of ROUTES) {
+        if (only.length && !only.includes(route.file)) continue;
+        const context = await browser.newContext({
+          baseURL: harness.baseUrl,
+          viewport: { width: size.width, height: size.height },
+          deviceScaleFactor: 1,
+          // Still pictures: the banner stays on its first slide.
+          reducedMotion: 'reduce',
+          locale: 'en-GB',
+        });
+        if (route.admin) {
+          await context.addInitScript(
+            ([key, value]) => window.localStorage.setItem(key, value),
+            [storageKey, JSON.stringify(data.session)] as const,
+          );
+        }
+        const page = await context.newPage();
+        await page.goto(route.path);
+        await settle(page);
+        if (route.menu) {
+          if (size.width >= 768) {
+            await context.close();
+            continue;
+          }
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await page.waitForTimeout(400);
+        }
+        const file = path.join(OUT, `${route.file}-${size.width}.png`);
+        await page.screenshot({ path: file, fullPage: !route.menu });
+        console.log(`saved ${path.relative(process.cwd(), file)}`);
+        if (!route.menu) {
+          // What a visitor sees first (a phone's full page is too tall to judge at a glance).
+          const fold = path.join(OUT, `${route.file}-${size.width}-fold.png`);
+          await page.screenshot({ path: fold });
+          console.log(`saved ${path.relative(process.cwd(), fold)}`);
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await harness.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
