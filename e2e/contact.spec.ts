@@ -24,11 +24,19 @@ function toast(page: Page, text: string) {
   return page.locator('.mantine-Notifications-root').getByText(text, { exact: true });
 }
 
-async function storedRows(env: StackEnv, email: string): Promise<{ name: string; message: string; delivery_status: string }[]> {
+async function storedRows(
+  env: StackEnv,
+  email: string,
+): Promise<{ name: string; message: string; delivery_status: string }[]> {
   const db = new pg.Client({ connectionString: env.DB_URL });
   await db.connect();
   try {
-    return (await db.query('select name, message, delivery_status from public.contact_messages where email = $1', [email])).rows;
+    return (
+      await db.query(
+        'select name, message, delivery_status from public.contact_messages where email = $1',
+        [email],
+      )
+    ).rows;
   } finally {
     await db.end();
   }
@@ -43,7 +51,10 @@ function countFunctionCalls(page: Page): () => number {
   return () => n;
 }
 
-test('a visitor sends a message: success toast, form cleared, mail to the store, listed for the admin', async ({ page, stack }) => {
+test('a visitor sends a message: success toast, form cleared, mail to the store, listed for the admin', async ({
+  page,
+  stack,
+}) => {
   const name = uniqueName('E2E Visitor');
   const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.test`;
   const message = `Do you have the ${name} football boots in size 9?\nThanks!`;
@@ -62,7 +73,11 @@ test('a visitor sends a message: success toast, form cleared, mail to the store,
   await expect(f.email).toHaveValue('');
   await expect(f.message).toHaveValue('');
 
-  const mail = await waitForMail(stack.MAILPIT_URL, { to: STORE_ADDRESS, subject: `Contact form: ${name}` }, 15_000);
+  const mail = await waitForMail(
+    stack.MAILPIT_URL,
+    { to: STORE_ADDRESS, subject: `Contact form: ${name}` },
+    15_000,
+  );
   expect(String(mail.headers['reply-to'])).toContain(email);
   expect(mail.text).toContain(`Name: ${name}`);
   expect(mail.text).toContain(`Email: ${email}`);
@@ -70,7 +85,11 @@ test('a visitor sends a message: success toast, form cleared, mail to the store,
   expect(await storedRows(stack, email)).toEqual([{ name, message, delivery_status: 'sent' }]);
 
   // The admin reads it in the fourth tab, with its delivery status.
-  await useSession(page, stack, await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password));
+  await useSession(
+    page,
+    stack,
+    await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password),
+  );
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Messages' }).click();
   const row = page.getByTestId('contact-message-row').filter({ hasText: name });
@@ -79,7 +98,10 @@ test('a visitor sends a message: success toast, form cleared, mail to the store,
   await expect(row.getByText(email)).toBeVisible();
 });
 
-test('empty fields show "Please fill all fields!"; a malformed e-mail is stopped by the browser', async ({ page, stack }) => {
+test('empty fields show "Please fill all fields!"; a malformed e-mail is stopped by the browser', async ({
+  page,
+  stack,
+}) => {
   const calls = countFunctionCalls(page);
   await page.goto('/contact');
   const f = form(page);
@@ -103,10 +125,17 @@ test('empty fields show "Please fill all fields!"; a malformed e-mail is stopped
   expect(await storedRows(stack, email)).toEqual([]);
 });
 
-test('a failing contact function shows "Something went wrong! Try again." and keeps the input', async ({ page, stack }) => {
+test('a failing contact function shows "Something went wrong! Try again." and keeps the input', async ({
+  page,
+  stack,
+}) => {
   // Forced failure: the function's URL answers 500 for this page only.
   await page.route('**/functions/v1/contact', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'forced failure' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'forced failure' }),
+    }),
   );
   const name = uniqueName('E2E Failure');
   const email = `${name.replace(/\W+/g, '.').toLowerCase()}@example.test`;

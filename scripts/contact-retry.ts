@@ -39,9 +39,13 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): { url: stri
   const key = (env.SUPABASE_SERVICE_ROLE_KEY ?? env.SERVICE_ROLE_KEY)?.trim();
   if (url && key) return { url: url.replace(/\/+$/, ''), key };
   if (url || key) {
-    throw new SetupError('Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or neither, for the local stack).');
+    throw new SetupError(
+      'Set both SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (or neither, for the local stack).',
+    );
   }
-  const dataDir = env.STACK_DATA_DIR ? path.resolve(env.STACK_DATA_DIR) : path.join(REPO_ROOT, '.stack', 'data');
+  const dataDir = env.STACK_DATA_DIR
+    ? path.resolve(env.STACK_DATA_DIR)
+    : path.join(REPO_ROOT, '.stack', 'data');
   try {
     const state = JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as {
       env?: { API_URL?: string; SERVICE_ROLE_KEY?: string };
@@ -58,7 +62,10 @@ export function resolveTarget(env: NodeJS.ProcessEnv = process.env): { url: stri
 }
 
 async function callRetry(target: { url: string; key: string }, limit: number): Promise<RetryBatch> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', apikey: target.key };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    apikey: target.key,
+  };
   // An opaque sb_secret_ key goes in apikey only; the gateway turns it into the service JWT.
   if (!target.key.startsWith('sb_')) headers.authorization = `Bearer ${target.key}`;
   let res: Response;
@@ -84,7 +91,10 @@ async function callRetry(target: { url: string; key: string }, limit: number): P
   return JSON.parse(text) as RetryBatch;
 }
 
-export async function runRetry(target: { url: string; key: string }, limit = 25): Promise<RetrySummary> {
+export async function runRetry(
+  target: { url: string; key: string },
+  limit = 25,
+): Promise<RetrySummary> {
   // Last outcome per message: one that failed in a batch may be delivered by a later one.
   const outcome = new Map<string, { status: 'sent' | 'failed'; error?: string }>();
   let batches = 0;
@@ -109,7 +119,10 @@ function parseLimit(argv: string[]): number {
   let limit = 25;
   for (let i = 0; i < argv.length; i++) {
     const m = /^--limit(?:=(.*))?$/.exec(argv[i] ?? '');
-    if (!m) throw new SetupError(`Unknown argument "${argv[i]}". Usage: npm run contact:retry [-- --limit <n>]`);
+    if (!m)
+      throw new SetupError(
+        `Unknown argument "${argv[i]}". Usage: npm run contact:retry [-- --limit <n>]`,
+      );
     const value = m[1] ?? argv[++i];
     limit = Number(value);
     if (!Number.isInteger(limit) || limit < 1 || limit > 500) {

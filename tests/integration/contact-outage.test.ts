@@ -11,7 +11,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../stack/config.ts';
-import { findFreePortBase, startStack, type RunningStack, type StackEnv } from '../../stack/stack.ts';
+import {
+  findFreePortBase,
+  startStack,
+  type RunningStack,
+  type StackEnv,
+} from '../../stack/stack.ts';
 import { waitForMail } from '../support/mail.ts';
 import {
   client,
@@ -44,7 +49,9 @@ beforeAll(async () => {
       log: (line) => lines.push(line),
     });
   } catch (err) {
-    throw new Error(`the contact outage stack did not start: ${(err as Error).message}\n${lines.join('\n')}`);
+    throw new Error(
+      `the contact outage stack did not start: ${(err as Error).message}\n${lines.join('\n')}`,
+    );
   }
   env = stack.env;
 }, 180_000);
@@ -98,7 +105,11 @@ async function runRetryScript(): Promise<{ code: number; stdout: string; stderr:
       [path.join(REPO_ROOT, 'scripts/contact-retry.ts')],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, SUPABASE_URL: env.API_URL, SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY },
+        env: {
+          ...process.env,
+          SUPABASE_URL: env.API_URL,
+          SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY,
+        },
         timeout: 60_000,
       },
     );
@@ -119,7 +130,12 @@ describe('SMTP outage', () => {
     for (const msg of during) await send(msg);
     for (const msg of during) {
       const r = await row(msg);
-      expect(r).toMatchObject({ delivery_status: 'failed', attempts: 1, claimed_at: null, sent_at: null });
+      expect(r).toMatchObject({
+        delivery_status: 'failed',
+        attempts: 1,
+        claimed_at: null,
+        sent_at: null,
+      });
       expect(r.last_error).toMatch(/ECONNREFUSED|connect/i);
     }
   });
@@ -128,7 +144,11 @@ describe('SMTP outage', () => {
     const answer = await retryOnce();
     expect(answer).toMatchObject({ claimed: 2, sent: 0, failed: 2 });
     for (const msg of during) {
-      expect(await row(msg)).toMatchObject({ delivery_status: 'failed', attempts: 2, claimed_at: null });
+      expect(await row(msg)).toMatchObject({
+        delivery_status: 'failed',
+        attempts: 2,
+        claimed_at: null,
+      });
     }
     // The script reports the failure with exit code 1 and sends nothing.
     const script = await runRetryScript();
@@ -144,11 +164,19 @@ describe('SMTP outage', () => {
     expect(script.stdout).toContain('2 of 2 message(s) sent');
 
     for (const msg of during) {
-      const mail = await waitForMail(env.MAILPIT_URL, { to: STORE_ADDRESS, subject: subjectOf(msg) });
+      const mail = await waitForMail(env.MAILPIT_URL, {
+        to: STORE_ADDRESS,
+        subject: subjectOf(msg),
+      });
       expect(mail.text).toContain(msg.message);
       expect(mail.headers['reply-to']).toContain(msg.email);
       const r = await row(msg);
-      expect(r).toMatchObject({ delivery_status: 'sent', attempts: 4, last_error: null, claimed_at: null });
+      expect(r).toMatchObject({
+        delivery_status: 'sent',
+        attempts: 4,
+        last_error: null,
+        claimed_at: null,
+      });
       expect(r.sent_at).toBeInstanceOf(Date);
     }
 
@@ -157,7 +185,8 @@ describe('SMTP outage', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('nothing to send');
     await sleep(500);
-    for (const msg of during) expect(await mailsWithSubject(env.MAILPIT_URL, subjectOf(msg))).toHaveLength(1);
+    for (const msg of during)
+      expect(await mailsWithSubject(env.MAILPIT_URL, subjectOf(msg))).toHaveLength(1);
   });
 
   it('messages sent while SMTP works are not sent again by a retry', async () => {
@@ -173,7 +202,13 @@ describe('SMTP outage', () => {
 describe('exactly once under concurrency', () => {
   it('retries running at the same time send each message once', async () => {
     await stack.stopPart('mail');
-    const msgs = [visitorMessage(), visitorMessage(), visitorMessage(), visitorMessage(), visitorMessage()];
+    const msgs = [
+      visitorMessage(),
+      visitorMessage(),
+      visitorMessage(),
+      visitorMessage(),
+      visitorMessage(),
+    ];
     for (const msg of msgs) await send(msg);
     await stack.restartPart('mail');
 
@@ -182,7 +217,8 @@ describe('exactly once under concurrency', () => {
     const ids = answers.flatMap((a) => a.results.map((r) => r.id));
     expect(new Set(ids).size).toBe(ids.length);
 
-    for (const msg of msgs) await waitForMail(env.MAILPIT_URL, { to: STORE_ADDRESS, subject: subjectOf(msg) });
+    for (const msg of msgs)
+      await waitForMail(env.MAILPIT_URL, { to: STORE_ADDRESS, subject: subjectOf(msg) });
     await sleep(500);
     for (const msg of msgs) {
       expect(await mailsWithSubject(env.MAILPIT_URL, subjectOf(msg))).toHaveLength(1);

@@ -45,7 +45,9 @@ export function uniqueEmail(prefix = 'visitor'): string {
  */
 export function uniqueIp(): string {
   // Groups 0x1000-0xffff: no leading zeros, so the text equals Postgres' inet output.
-  const groups = Array.from({ length: 6 }, () => (0x1000 + randomBytes(2).readUInt16BE(0) % 0xf000).toString(16));
+  const groups = Array.from({ length: 6 }, () =>
+    (0x1000 + (randomBytes(2).readUInt16BE(0) % 0xf000)).toString(16),
+  );
   return `2001:db8:${groups.join(':')}`;
 }
 
@@ -100,7 +102,11 @@ export interface ContactRow {
 }
 
 /** Direct SQL as `postgres` (the independent observer of what the function stored). */
-export async function sql<T extends pg.QueryResultRow>(env: StackEnv, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow>(
+  env: StackEnv,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const db = new pg.Client({ connectionString: env.DB_URL });
   db.on('error', () => undefined);
   await db.connect();
@@ -112,7 +118,11 @@ export async function sql<T extends pg.QueryResultRow>(env: StackEnv, text: stri
 }
 
 export function rowsByEmail(env: StackEnv, email: string): Promise<ContactRow[]> {
-  return sql<ContactRow>(env, 'select * from public.contact_messages where lower(email) = lower($1) order by created_at', [email]);
+  return sql<ContactRow>(
+    env,
+    'select * from public.contact_messages where lower(email) = lower($1) order by created_at',
+    [email],
+  );
 }
 
 export async function countRows(env: StackEnv): Promise<number> {

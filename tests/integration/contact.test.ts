@@ -21,13 +21,22 @@ import {
   uniqueIp,
   visitorMessage,
 } from './contact-support.ts';
-import { createAdminUser, createConfirmedUser, deleteUsers, serviceClient, signedInClient, type TestUser } from './db-test-helpers.ts';
+import {
+  createAdminUser,
+  createConfirmedUser,
+  deleteUsers,
+  serviceClient,
+  signedInClient,
+  type TestUser,
+} from './db-test-helpers.ts';
 
 const env = stackEnv();
 
 describe('a valid message', () => {
   it('is stored and e-mailed to the store with the visitor as reply-to (supabase-js functions.invoke)', async () => {
-    const msg = visitorMessage({ message: 'Do you deliver to Leeds?\nI need 3 rugby balls by Friday.' });
+    const msg = visitorMessage({
+      message: 'Do you deliver to Leeds?\nI need 3 rugby balls by Friday.',
+    });
     const ip = uniqueIp();
     const { data, error } = await client(env).functions.invoke('contact', {
       body: msg,
@@ -68,14 +77,25 @@ describe('a valid message', () => {
 
   it('is accepted through plain fetch; fields are trimmed and unknown keys ignored', async () => {
     const msg = visitorMessage({ message: '  Ünïcödé is fine: £25, ½ price — ⚽  ' });
-    const res = await postContact(env, { ...msg, name: `  ${msg.name}  `, email: ` ${msg.email} `, extra: 'ignored' }, { ip: uniqueIp() });
+    const res = await postContact(
+      env,
+      { ...msg, name: `  ${msg.name}  `, email: ` ${msg.email} `, extra: 'ignored' },
+      { ip: uniqueIp() },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ ok: true });
 
     const [row] = await rowsByEmail(env, msg.email);
-    expect(row).toMatchObject({ name: msg.name, email: msg.email, message: 'Ünïcödé is fine: £25, ½ price — ⚽' });
-    const mail = await waitForMail(env.MAILPIT_URL, { to: STORE_ADDRESS, subject: `Contact form: ${msg.name}` });
+    expect(row).toMatchObject({
+      name: msg.name,
+      email: msg.email,
+      message: 'Ünïcödé is fine: £25, ½ price — ⚽',
+    });
+    const mail = await waitForMail(env.MAILPIT_URL, {
+      to: STORE_ADDRESS,
+      subject: `Contact form: ${msg.name}`,
+    });
     expect(mail.text).toContain('Ünïcödé is fine: £25, ½ price — ⚽');
   });
 
@@ -85,7 +105,8 @@ describe('a valid message', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
     const allowed = res.headers.get('access-control-allow-headers') ?? '';
-    for (const h of ['authorization', 'apikey', 'content-type', 'x-client-info']) expect(allowed).toContain(h);
+    for (const h of ['authorization', 'apikey', 'content-type', 'x-client-info'])
+      expect(allowed).toContain(h);
 
     const bad = await postContact(env, {}, { headers: { origin: 'http://127.0.0.1:5173' } });
     expect(bad.status).toBe(400);
@@ -100,16 +121,40 @@ describe('bad input', () => {
     { title: 'missing name', body: () => ({ ...valid(), name: undefined }), field: 'name' },
     { title: 'blank name', body: () => ({ ...valid(), name: '   ' }), field: 'name' },
     { title: 'name too long', body: () => ({ ...valid(), name: long(101) }), field: 'name' },
-    { title: 'name with a line break (header injection)', body: () => ({ ...valid(), name: 'Eve\r\nBcc: x@example.test' }), field: 'name' },
+    {
+      title: 'name with a line break (header injection)',
+      body: () => ({ ...valid(), name: 'Eve\r\nBcc: x@example.test' }),
+      field: 'name',
+    },
     { title: 'name not a string', body: () => ({ ...valid(), name: 42 }), field: 'name' },
     { title: 'missing email', body: () => ({ ...valid(), email: undefined }), field: 'email' },
     { title: 'empty email', body: () => ({ ...valid(), email: '' }), field: 'email' },
-    { title: 'malformed email', body: () => ({ ...valid(), email: 'not-an-address' }), field: 'email' },
-    { title: 'email with two @', body: () => ({ ...valid(), email: 'a@b@example.test' }), field: 'email' },
-    { title: 'email too long', body: () => ({ ...valid(), email: `${long(250)}@example.test` }), field: 'email' },
-    { title: 'missing message', body: () => ({ ...valid(), message: undefined }), field: 'message' },
+    {
+      title: 'malformed email',
+      body: () => ({ ...valid(), email: 'not-an-address' }),
+      field: 'email',
+    },
+    {
+      title: 'email with two @',
+      body: () => ({ ...valid(), email: 'a@b@example.test' }),
+      field: 'email',
+    },
+    {
+      title: 'email too long',
+      body: () => ({ ...valid(), email: `${long(250)}@example.test` }),
+      field: 'email',
+    },
+    {
+      title: 'missing message',
+      body: () => ({ ...valid(), message: undefined }),
+      field: 'message',
+    },
     { title: 'blank message', body: () => ({ ...valid(), message: ' \n\t ' }), field: 'message' },
-    { title: 'message too long', body: () => ({ ...valid(), message: long(5001) }), field: 'message' },
+    {
+      title: 'message too long',
+      body: () => ({ ...valid(), message: long(5001) }),
+      field: 'message',
+    },
     { title: 'a JSON array instead of an object', body: () => [valid()] },
     { title: 'JSON null', body: () => null },
   ];
@@ -119,7 +164,11 @@ describe('bad input', () => {
       const before = await countRows(env);
       const res = await postContact(env, c.body(), { ip: uniqueIp() });
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { error: string; fieldErrors: Record<string, string[]>; formErrors: string[] };
+      const body = (await res.json()) as {
+        error: string;
+        fieldErrors: Record<string, string[]>;
+        formErrors: string[];
+      };
       expect(body.error).toBeTruthy();
       if (c.field) expect(body.fieldErrors[c.field]?.length).toBeGreaterThan(0);
       else expect(body.formErrors.length).toBeGreaterThan(0);
@@ -151,8 +200,15 @@ describe('bad input', () => {
 
   it('refuses another media type with 415', async () => {
     const msg = visitorMessage();
-    const form = new URLSearchParams({ name: msg.name, email: msg.email, message: msg.message }).toString();
-    const res = await postContact(env, form, { raw: true, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = new URLSearchParams({
+      name: msg.name,
+      email: msg.email,
+      message: msg.message,
+    }).toString();
+    const res = await postContact(env, form, {
+      raw: true,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(await rowsByEmail(env, msg.email)).toHaveLength(0);
   });
@@ -183,7 +239,8 @@ describe('bad input', () => {
     const payload = new TextEncoder().encode(JSON.stringify(big));
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let i = 0; i < payload.length; i += 8192) controller.enqueue(payload.slice(i, i + 8192));
+        for (let i = 0; i < payload.length; i += 8192)
+          controller.enqueue(payload.slice(i, i + 8192));
         controller.close();
       },
     });
@@ -226,7 +283,9 @@ describe('rate limit (5 messages per 10 minutes)', () => {
       expect(res.status, `message ${i + 1}`).toBe(200);
     }
     // Upper case is the same address.
-    const res = await postContact(env, visitorMessage({ email: email.toUpperCase() }), { ip: uniqueIp() });
+    const res = await postContact(env, visitorMessage({ email: email.toUpperCase() }), {
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(429);
     const body = (await res.json()) as { error: string; retryAfter: number };
     expect(body.error).toMatch(/too many messages/i);
@@ -243,20 +302,29 @@ describe('rate limit (5 messages per 10 minutes)', () => {
       expect(res.status, `message ${i + 1}`).toBe(200);
     }
     const last = visitorMessage();
-    const { data, error } = await client(env).functions.invoke('contact', { body: last, headers: { 'x-forwarded-for': ip } });
+    const { data, error } = await client(env).functions.invoke('contact', {
+      body: last,
+      headers: { 'x-forwarded-for': ip },
+    });
     expect(data).toBeNull();
     const res = (error as FunctionsHttpError).context as Response;
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: string }).error).toMatch(/too many messages/i);
     expect(await rowsByEmail(env, last.email)).toHaveLength(0);
-    const fromIp = await sql<{ n: string }>(env, 'select count(*) as n from public.contact_messages where ip = $1', [ip]);
+    const fromIp = await sql<{ n: string }>(
+      env,
+      'select count(*) as n from public.contact_messages where ip = $1',
+      [ip],
+    );
     expect(Number(fromIp[0]?.n)).toBe(5);
   });
 
   it('counts concurrent submissions correctly (no more than 5 get through)', async () => {
     const email = uniqueEmail('burst');
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => postContact(env, visitorMessage({ email }), { ip: uniqueIp() })),
+      Array.from({ length: 8 }, () =>
+        postContact(env, visitorMessage({ email }), { ip: uniqueIp() }),
+      ),
     );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
@@ -266,7 +334,10 @@ describe('rate limit (5 messages per 10 minutes)', () => {
 
 describe('retry route', () => {
   it('refuses callers without the service role key', async () => {
-    for (const headers of [{}, { apikey: env.ANON_KEY, authorization: `Bearer ${env.ANON_KEY}` }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { apikey: env.ANON_KEY, authorization: `Bearer ${env.ANON_KEY}` },
+    ] as Record<string, string>[]) {
       const res = await fetch(contactUrl(env, '/retry'), { method: 'POST', headers });
       expect(res.status).toBe(401);
       await res.body?.cancel();
@@ -278,9 +349,18 @@ describe('retry route', () => {
       { apikey: env.SERVICE_ROLE_KEY, authorization: `Bearer ${env.SERVICE_ROLE_KEY}` },
       { apikey: env.SECRET_KEY },
     ] as Record<string, string>[]) {
-      const res = await fetch(contactUrl(env, '/retry'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"limit": 5}' });
+      const res = await fetch(contactUrl(env, '/retry'), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"limit": 5}',
+      });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { claimed: number; sent: number; failed: number; results: unknown[] };
+      const body = (await res.json()) as {
+        claimed: number;
+        sent: number;
+        failed: number;
+        results: unknown[];
+      };
       expect(body.claimed).toBe(body.sent + body.failed);
       expect(body.results).toHaveLength(body.claimed);
     }
@@ -328,9 +408,15 @@ describe('who can read or change contact_messages', () => {
       const all = await c.from('contact_messages').select('id');
       expect(all.data ?? []).toEqual([]);
 
-      const ins = await c.from('contact_messages').insert({ name: 'Mallory', email: 'm@example.test', message: 'spam' });
+      const ins = await c
+        .from('contact_messages')
+        .insert({ name: 'Mallory', email: 'm@example.test', message: 'spam' });
       expect(ins.error).not.toBeNull();
-      const upd = await c.from('contact_messages').update({ delivery_status: 'sent', last_error: 'x' }).eq('id', rowId).select();
+      const upd = await c
+        .from('contact_messages')
+        .update({ delivery_status: 'sent', last_error: 'x' })
+        .eq('id', rowId)
+        .select();
       expect(upd.error !== null || (upd.data ?? []).length === 0).toBe(true);
       const del = await c.from('contact_messages').delete().eq('id', rowId).select();
       expect(del.error !== null || (del.data ?? []).length === 0).toBe(true);
@@ -347,7 +433,11 @@ describe('who can read or change contact_messages', () => {
       expect(submit.error).not.toBeNull();
       const claim = await c.rpc('contact_claim_undelivered', { p_limit: 100, p_lease_seconds: 60 });
       expect(claim.error).not.toBeNull();
-      const record = await c.rpc('contact_record_delivery', { p_id: rowId, p_sent: false, p_error: 'x' });
+      const record = await c.rpc('contact_record_delivery', {
+        p_id: rowId,
+        p_sent: false,
+        p_error: 'x',
+      });
       expect(record.error).not.toBeNull();
 
       expect(await rowState()).toEqual(before);
@@ -368,7 +458,11 @@ describe('who can read or change contact_messages', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const before = await rowState();
-    const upd = await c.from('contact_messages').update({ last_error: 'admin edit' }).eq('id', rowId).select();
+    const upd = await c
+      .from('contact_messages')
+      .update({ last_error: 'admin edit' })
+      .eq('id', rowId)
+      .select();
     expect(upd.error !== null || (upd.data ?? []).length === 0).toBe(true);
     const del = await c.from('contact_messages').delete().eq('id', rowId).select();
     expect(del.error !== null || (del.data ?? []).length === 0).toBe(true);

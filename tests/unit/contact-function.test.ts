@@ -31,7 +31,11 @@ describe('CORS', () => {
 
   it('echoes only configured origins (CONTACT_ALLOWED_ORIGINS, then SITE_URL)', () => {
     const allowed = loadConfig(
-      lookup({ ...base, CONTACT_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example/', SITE_URL: 'https://ignored.example' }),
+      lookup({
+        ...base,
+        CONTACT_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example/',
+        SITE_URL: 'https://ignored.example',
+      }),
     ).allowedOrigins;
     expect(allowed).toEqual(['https://shop.example', 'https://www.shop.example']);
     expect(isOriginAllowed('https://shop.example', allowed)).toBe(true);
@@ -41,15 +45,20 @@ describe('CORS', () => {
     const ok = corsHeaders('https://shop.example', allowed);
     expect(ok['Access-Control-Allow-Origin']).toBe('https://shop.example');
     expect(ok.Vary).toBe('Origin');
-    expect(corsHeaders('https://evil.example', allowed)['Access-Control-Allow-Origin']).toBeUndefined();
+    expect(
+      corsHeaders('https://evil.example', allowed)['Access-Control-Allow-Origin'],
+    ).toBeUndefined();
 
-    const fromSite = loadConfig(lookup({ ...base, SITE_URL: 'https://shop.example/some/path' })).allowedOrigins;
+    const fromSite = loadConfig(
+      lookup({ ...base, SITE_URL: 'https://shop.example/some/path' }),
+    ).allowedOrigins;
     expect(fromSite).toEqual(['https://shop.example']);
   });
 
   it('allows the headers supabase-js sends', () => {
     const h = corsHeaders(null, ['*'])['Access-Control-Allow-Headers']!;
-    for (const name of ['authorization', 'x-client-info', 'apikey', 'content-type']) expect(h).toContain(name);
+    for (const name of ['authorization', 'x-client-info', 'apikey', 'content-type'])
+      expect(h).toContain(name);
   });
 
   it('rejects a malformed origin list at start-up', () => {
@@ -68,34 +77,56 @@ describe('readBodyLimited', () => {
     });
 
   it('reads a body within the limit (UTF-8, across chunks)', async () => {
-    const req = new Request('http://x/', { method: 'POST', body: streamOf('{"a":"£', '1"}'), duplex: 'half' } as RequestInit);
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: streamOf('{"a":"£', '1"}'),
+      duplex: 'half',
+    } as RequestInit);
     await expect(readBodyLimited(req, 100)).resolves.toBe('{"a":"£1"}');
   });
 
   it('stops at the limit even without Content-Length', async () => {
-    const req = new Request('http://x/', { method: 'POST', body: streamOf('a'.repeat(60), 'b'.repeat(60)), duplex: 'half' } as RequestInit);
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: streamOf('a'.repeat(60), 'b'.repeat(60)),
+      duplex: 'half',
+    } as RequestInit);
     expect(req.headers.get('content-length')).toBeNull();
     await expect(readBodyLimited(req, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 
   it('refuses early when Content-Length announces too much', async () => {
-    const req = new Request('http://x/', { method: 'POST', body: 'x', headers: { 'content-length': '5000' } });
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-length': '5000' },
+    });
     await expect(readBodyLimited(req, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 
   it('does not trust a Content-Length that understates the body', async () => {
     const body = 'z'.repeat(500);
-    const req = new Request('http://x/', { method: 'POST', body: streamOf(body), duplex: 'half', headers: { 'content-length': '10' } } as RequestInit);
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: streamOf(body),
+      duplex: 'half',
+      headers: { 'content-length': '10' },
+    } as RequestInit);
     await expect(readBodyLimited(req, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 
   it('rejects bytes that are not UTF-8', async () => {
-    const req = new Request('http://x/', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const req = new Request('http://x/', {
+      method: 'POST',
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     await expect(readBodyLimited(req, 100)).rejects.toThrow(TypeError);
   });
 
   it('returns an empty string for no body', async () => {
-    await expect(readBodyLimited(new Request('http://x/', { method: 'POST' }), 100)).resolves.toBe('');
+    await expect(readBodyLimited(new Request('http://x/', { method: 'POST' }), 100)).resolves.toBe(
+      '',
+    );
   });
 });
 
@@ -127,7 +158,9 @@ describe('service key check', () => {
     const secrets = ['service-key', 'sb_secret_abc'];
     expect(hasServiceKey(new Headers({ authorization: 'Bearer service-key' }), secrets)).toBe(true);
     expect(hasServiceKey(new Headers({ apikey: 'sb_secret_abc' }), secrets)).toBe(true);
-    expect(hasServiceKey(new Headers({ authorization: 'Bearer anon-key', apikey: 'anon-key' }), secrets)).toBe(false);
+    expect(
+      hasServiceKey(new Headers({ authorization: 'Bearer anon-key', apikey: 'anon-key' }), secrets),
+    ).toBe(false);
     expect(hasServiceKey(new Headers({ authorization: 'Bearer service-ke' }), secrets)).toBe(false);
     expect(hasServiceKey(new Headers(), secrets)).toBe(false);
     // An empty configured secret never matches an empty presented one.
@@ -165,7 +198,9 @@ describe('configuration', () => {
   });
 
   it('uses SMTP when SMTP_HOST is set (the local stack), with TLS on port 465', () => {
-    expect(loadConfig(lookup({ ...base, SMTP_HOST: '127.0.0.1', SMTP_PORT: '54325' })).transport).toEqual({
+    expect(
+      loadConfig(lookup({ ...base, SMTP_HOST: '127.0.0.1', SMTP_PORT: '54325' })).transport,
+    ).toEqual({
       kind: 'smtp',
       host: '127.0.0.1',
       port: 54325,
@@ -173,7 +208,17 @@ describe('configuration', () => {
       user: null,
       pass: null,
     });
-    expect(loadConfig(lookup({ ...base, SMTP_HOST: 'smtp.example', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p' })).transport).toMatchObject({
+    expect(
+      loadConfig(
+        lookup({
+          ...base,
+          SMTP_HOST: 'smtp.example',
+          SMTP_PORT: '465',
+          SMTP_USER: 'u',
+          SMTP_PASS: 'p',
+        }),
+      ).transport,
+    ).toMatchObject({
       secure: true,
       user: 'u',
       pass: 'p',
@@ -182,10 +227,20 @@ describe('configuration', () => {
 
   it('prefers Resend when its key is set, unless CONTACT_MAIL_PROVIDER says otherwise', () => {
     const both = { ...base, SMTP_HOST: '127.0.0.1', RESEND_API_KEY: 're_123' };
-    expect(loadConfig(lookup(both)).transport).toEqual({ kind: 'resend', apiKey: 're_123', apiUrl: 'https://api.resend.com' });
-    expect(loadConfig(lookup({ ...both, CONTACT_MAIL_PROVIDER: 'smtp' })).transport.kind).toBe('smtp');
-    expect(() => loadConfig(lookup({ ...base, CONTACT_MAIL_PROVIDER: 'resend' }))).toThrow(/RESEND_API_KEY/);
-    expect(() => loadConfig(lookup({ ...base, CONTACT_MAIL_PROVIDER: 'pigeon' }))).toThrow(/CONTACT_MAIL_PROVIDER/);
+    expect(loadConfig(lookup(both)).transport).toEqual({
+      kind: 'resend',
+      apiKey: 're_123',
+      apiUrl: 'https://api.resend.com',
+    });
+    expect(loadConfig(lookup({ ...both, CONTACT_MAIL_PROVIDER: 'smtp' })).transport.kind).toBe(
+      'smtp',
+    );
+    expect(() => loadConfig(lookup({ ...base, CONTACT_MAIL_PROVIDER: 'resend' }))).toThrow(
+      /RESEND_API_KEY/,
+    );
+    expect(() => loadConfig(lookup({ ...base, CONTACT_MAIL_PROVIDER: 'pigeon' }))).toThrow(
+      /CONTACT_MAIL_PROVIDER/,
+    );
   });
 
   it('reads the store address, sender, limits and secret keys', () => {
@@ -207,8 +262,12 @@ describe('configuration', () => {
 
   it('refuses to start with missing or nonsensical settings', () => {
     expect(() => loadConfig(lookup({}))).toThrow(/SUPABASE_URL/);
-    expect(() => loadConfig(lookup({ ...base, CONTACT_RATE_LIMIT_MAX: '0' }))).toThrow(/CONTACT_RATE_LIMIT_MAX/);
-    expect(() => loadConfig(lookup({ ...base, SMTP_HOST: 'h', SMTP_PORT: 'abc' }))).toThrow(/SMTP_PORT/);
+    expect(() => loadConfig(lookup({ ...base, CONTACT_RATE_LIMIT_MAX: '0' }))).toThrow(
+      /CONTACT_RATE_LIMIT_MAX/,
+    );
+    expect(() => loadConfig(lookup({ ...base, SMTP_HOST: 'h', SMTP_PORT: 'abc' }))).toThrow(
+      /SMTP_PORT/,
+    );
   });
 });
 
@@ -222,12 +281,17 @@ describe('composeMail', () => {
   };
 
   it('addresses the store, replies to the visitor and carries everything as plain text', () => {
-    const mail = composeMail(msg, { from: 'MAR Online Store <no-reply@mar-online-store.test>', to: 'shop@mar-online-store.test' });
+    const mail = composeMail(msg, {
+      from: 'MAR Online Store <no-reply@mar-online-store.test>',
+      to: 'shop@mar-online-store.test',
+    });
     expect(mail.to).toBe('shop@mar-online-store.test');
     expect(mail.from).toBe('MAR Online Store <no-reply@mar-online-store.test>');
     expect(mail.replyTo).toEqual({ name: 'Ann Smith', address: 'ann@example.test' });
     expect(mail.subject).toBe('Contact form: Ann Smith');
-    expect(mail.text).toContain('Name: Ann Smith\nEmail: ann@example.test\nReceived: 2026-11-22T10:15:00.123Z');
+    expect(mail.text).toContain(
+      'Name: Ann Smith\nEmail: ann@example.test\nReceived: 2026-11-22T10:15:00.123Z',
+    );
     expect(mail.text).toContain(`Reference: ${msg.id}`);
     expect(mail.text).toContain('Message:\nLine one\nLine two <b>not html</b>\n');
     expect(mail.messageId).toBe(`<contact-${msg.id}@mar-online-store.test>`);

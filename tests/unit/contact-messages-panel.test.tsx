@@ -36,10 +36,25 @@ const { MessagesPanel } = await import('../../src/features/admin/MessagesPanel')
 beforeAll(() => {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
-    value: (q: string) => ({ matches: false, media: q, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
+    value: (q: string) => ({
+      matches: false,
+      media: q,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }),
   });
   if (!('ResizeObserver' in window)) {
-    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: class { observe() {} unobserve() {} disconnect() {} } });
+    Object.defineProperty(window, 'ResizeObserver', {
+      configurable: true,
+      value: class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    });
   }
 });
 beforeEach(() => {
@@ -86,14 +101,23 @@ describe('MessagesPanel', () => {
     nextResult = { data: rows, error: null };
     renderPanel();
     const list = await screen.findAllByTestId('contact-message-row');
-    expect(calls[0]).toMatchObject({ table: 'contact_messages', order: [['created_at', { ascending: false }], ['id', { ascending: false }]] });
+    expect(calls[0]).toMatchObject({
+      table: 'contact_messages',
+      order: [
+        ['created_at', { ascending: false }],
+        ['id', { ascending: false }],
+      ],
+    });
     expect(calls[0]!.select).toContain('delivery_status');
     expect(list).toHaveLength(2);
     expect(within(list[0]!).getByText('Bob Newer')).toBeInTheDocument();
     expect(within(list[0]!).getByText('failed')).toBeInTheDocument();
     expect(within(list[0]!).getByText('2 attempts')).toBeInTheDocument();
     expect(within(list[0]!).getByText('connect ECONNREFUSED 127.0.0.1:54325')).toBeInTheDocument();
-    expect(within(list[0]!).getByRole('link', { name: 'bob@example.test' })).toHaveAttribute('href', 'mailto:bob@example.test');
+    expect(within(list[0]!).getByRole('link', { name: 'bob@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:bob@example.test',
+    );
     expect(within(list[1]!).getByText('Ann Older')).toBeInTheDocument();
     expect(within(list[1]!).getByText('sent')).toBeInTheDocument();
     expect(within(list[1]!).getByText('First message')).toBeInTheDocument();

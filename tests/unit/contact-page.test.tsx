@@ -65,7 +65,10 @@ function renderPage() {
   };
 }
 
-async function fill(f: ReturnType<typeof renderPage>, values: { name?: string; email?: string; message?: string }) {
+async function fill(
+  f: ReturnType<typeof renderPage>,
+  values: { name?: string; email?: string; message?: string },
+) {
   const user = userEvent.setup();
   if (values.name) await user.type(f.name, values.name);
   if (values.email) await user.type(f.email, values.email);
@@ -117,13 +120,22 @@ describe('ContactPage', () => {
   it('sends the message to the contact function, toasts success and clears the form', async () => {
     invoke.mockResolvedValue({ data: { ok: true }, error: null });
     const f = renderPage();
-    const user = await fill(f, { name: ' Ann Smith ', email: 'ann@example.test', message: 'Do you sell shin pads?' });
+    const user = await fill(f, {
+      name: ' Ann Smith ',
+      email: 'ann@example.test',
+      message: 'Do you sell shin pads?',
+    });
     await user.click(f.submit);
 
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Email Sent Successfully'));
     expect(invoke).toHaveBeenCalledTimes(1);
     expect(invoke).toHaveBeenCalledWith('contact', {
-      body: { name: 'Ann Smith', email: 'ann@example.test', message: 'Do you sell shin pads?', website: '' },
+      body: {
+        name: 'Ann Smith',
+        email: 'ann@example.test',
+        message: 'Do you sell shin pads?',
+        website: '',
+      },
     });
     expect(notify.error).not.toHaveBeenCalled();
     await waitFor(() => expect(f.name.value).toBe(''));
@@ -132,19 +144,31 @@ describe('ContactPage', () => {
   });
 
   it.each([
-    ['the function answers an error', () => invoke.mockResolvedValue({ data: null, error: new Error('Edge Function returned a non-2xx status code') })],
+    [
+      'the function answers an error',
+      () =>
+        invoke.mockResolvedValue({
+          data: null,
+          error: new Error('Edge Function returned a non-2xx status code'),
+        }),
+    ],
     ['the network fails', () => invoke.mockRejectedValue(new TypeError('Failed to fetch'))],
     ['the answer does not confirm', () => invoke.mockResolvedValue({ data: 'OK', error: null })],
-  ])('when %s: toasts "Something went wrong! Try again." and keeps the input', async (_title, arrange) => {
-    arrange();
-    const f = renderPage();
-    const user = await fill(f, { name: 'Ann', email: 'ann@example.test', message: 'Hello' });
-    await user.click(f.submit);
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Something went wrong! Try again.'));
-    expect(notify.success).not.toHaveBeenCalled();
-    expect(f.name.value).toBe('Ann');
-    expect(f.message.value).toBe('Hello');
-  });
+  ])(
+    'when %s: toasts "Something went wrong! Try again." and keeps the input',
+    async (_title, arrange) => {
+      arrange();
+      const f = renderPage();
+      const user = await fill(f, { name: 'Ann', email: 'ann@example.test', message: 'Hello' });
+      await user.click(f.submit);
+      await waitFor(() =>
+        expect(notify.error).toHaveBeenCalledWith('Something went wrong! Try again.'),
+      );
+      expect(notify.success).not.toHaveBeenCalled();
+      expect(f.name.value).toBe('Ann');
+      expect(f.message.value).toBe('Hello');
+    },
+  );
 
   it('shows progress and cannot be sent twice while a send is running', async () => {
     let finish!: (v: unknown) => void;

@@ -12,7 +12,9 @@ afterEach(() => {
 
 describe('resolveTarget', () => {
   it('uses SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY', () => {
-    expect(resolveTarget({ SUPABASE_URL: 'https://ref.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'k' })).toEqual({
+    expect(
+      resolveTarget({ SUPABASE_URL: 'https://ref.supabase.co/', SUPABASE_SERVICE_ROLE_KEY: 'k' }),
+    ).toEqual({
       url: 'https://ref.supabase.co',
       key: 'k',
     });
@@ -25,9 +27,17 @@ describe('resolveTarget', () => {
   it('falls back to the running local stack', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'contact-retry-'));
     try {
-      writeFileSync(path.join(dir, 'stack.json'), JSON.stringify({ env: { API_URL: 'http://127.0.0.1:54321', SERVICE_ROLE_KEY: 'svc' } }));
-      expect(resolveTarget({ STACK_DATA_DIR: dir })).toEqual({ url: 'http://127.0.0.1:54321', key: 'svc' });
-      expect(() => resolveTarget({ STACK_DATA_DIR: path.join(dir, 'missing') })).toThrow(/No local stack/);
+      writeFileSync(
+        path.join(dir, 'stack.json'),
+        JSON.stringify({ env: { API_URL: 'http://127.0.0.1:54321', SERVICE_ROLE_KEY: 'svc' } }),
+      );
+      expect(resolveTarget({ STACK_DATA_DIR: dir })).toEqual({
+        url: 'http://127.0.0.1:54321',
+        key: 'svc',
+      });
+      expect(() => resolveTarget({ STACK_DATA_DIR: path.join(dir, 'missing') })).toThrow(
+        /No local stack/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -35,7 +45,12 @@ describe('resolveTarget', () => {
 });
 
 describe('runRetry', () => {
-  type Batch = { claimed: number; sent: number; failed: number; results: { id: string; status: 'sent' | 'failed'; error?: string }[] };
+  type Batch = {
+    claimed: number;
+    sent: number;
+    failed: number;
+    results: { id: string; status: 'sent' | 'failed'; error?: string }[];
+  };
   const batch = (results: Batch['results']): Batch => ({
     claimed: results.length,
     sent: results.filter((r) => r.status === 'sent').length,
@@ -44,14 +59,19 @@ describe('runRetry', () => {
   });
 
   function stubFetch(batches: Batch[]) {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(batches.shift() ?? batch([])), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(batches.shift() ?? batch([])), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     return fetchMock;
   }
 
   it('calls the retry route with the service key and repeats while full batches make progress', async () => {
     const fetchMock = stubFetch([
-      batch([{ id: '1', status: 'sent' }, { id: '2', status: 'failed', error: 'boom' }]),
+      batch([
+        { id: '1', status: 'sent' },
+        { id: '2', status: 'failed', error: 'boom' },
+      ]),
       batch([{ id: '3', status: 'sent' }]),
     ]);
     const summary = await runRetry({ url: 'http://api.test', key: 'service-jwt' }, 2);
@@ -59,13 +79,26 @@ describe('runRetry', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/functions/v1/contact/retry');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ apikey: 'service-jwt', authorization: 'Bearer service-jwt' });
+    expect(init.headers).toMatchObject({
+      apikey: 'service-jwt',
+      authorization: 'Bearer service-jwt',
+    });
     expect(JSON.parse(init.body as string)).toEqual({ limit: 2 });
-    expect(summary).toEqual({ batches: 2, claimed: 3, sent: 2, failed: [{ id: '2', error: 'boom' }] });
+    expect(summary).toEqual({
+      batches: 2,
+      claimed: 3,
+      sent: 2,
+      failed: [{ id: '2', error: 'boom' }],
+    });
   });
 
   it('stops when a full batch delivers nothing (provider still down)', async () => {
-    const fetchMock = stubFetch([batch([{ id: '1', status: 'failed', error: 'down' }, { id: '2', status: 'failed', error: 'down' }])]);
+    const fetchMock = stubFetch([
+      batch([
+        { id: '1', status: 'failed', error: 'down' },
+        { id: '2', status: 'failed', error: 'down' },
+      ]),
+    ]);
     const summary = await runRetry({ url: 'http://api.test', key: 'k' }, 2);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(summary.failed).toHaveLength(2);
@@ -80,7 +113,17 @@ describe('runRetry', () => {
   });
 
   it('turns an HTTP error into a readable set-up error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'The retry needs the service role key.' }), { status: 401 })));
-    await expect(runRetry({ url: 'http://api.test', key: 'anon' })).rejects.toThrow('HTTP 401: The retry needs the service role key.');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: 'The retry needs the service role key.' }), {
+            status: 401,
+          }),
+      ),
+    );
+    await expect(runRetry({ url: 'http://api.test', key: 'anon' })).rejects.toThrow(
+      'HTTP 401: The retry needs the service role key.',
+    );
   });
 });

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from '../../lib/supabase';
 
@@ -47,9 +59,7 @@ const STATUS_COLOR: Record<DeliveryStatus, string> = {
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 type LoadState =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'ready'; rows: ContactMessageRow[] };
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; rows: ContactMessageRow[] };
 
 /**
  * Admin tab "Messages": messages received through the Contact Us form, newest first, with their
@@ -62,7 +72,9 @@ export function MessagesPanel() {
     setState({ kind: 'loading' });
     const { data, error } = await supabase
       .from('contact_messages')
-      .select('id, name, email, message, created_at, delivery_status, attempts, last_error, sent_at')
+      .select(
+        'id, name, email, message, created_at, delivery_status, attempts, last_error, sent_at',
+      )
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .limit(PAGE_SIZE);
@@ -84,7 +96,12 @@ export function MessagesPanel() {
         <Title order={2} size="h3">
           {messagesTexts.heading}
         </Title>
-        <Button variant="light" size="xs" onClick={() => void load()} loading={state.kind === 'loading'}>
+        <Button
+          variant="light"
+          size="xs"
+          onClick={() => void load()}
+          loading={state.kind === 'loading'}
+        >
           {messagesTexts.refresh}
         </Button>
       </Group>
@@ -95,7 +112,9 @@ export function MessagesPanel() {
           {messagesTexts.loadFailed}
         </Alert>
       )}
-      {state.kind === 'ready' && state.rows.length === 0 && <Text c="dimmed">{messagesTexts.empty}</Text>}
+      {state.kind === 'ready' && state.rows.length === 0 && (
+        <Text c="dimmed">{messagesTexts.empty}</Text>
+      )}
       {state.kind === 'ready' && state.rows.length > 0 && (
         <>
           <ScrollArea>
@@ -112,7 +131,9 @@ export function MessagesPanel() {
                 {state.rows.map((row) => (
                   <Table.Tr key={row.id} data-testid="contact-message-row">
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={row.created_at}>{dateFormat.format(new Date(row.created_at))}</time>
+                      <time dateTime={row.created_at}>
+                        {dateFormat.format(new Date(row.created_at))}
+                      </time>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={500}>
@@ -135,7 +156,14 @@ export function MessagesPanel() {
                         {messagesTexts.attempts(row.attempts)}
                       </Text>
                       {row.delivery_status !== 'sent' && row.last_error && (
-                        <Text size="xs" c="red" lineClamp={2} title={row.last_error} maw={240} style={{ overflowWrap: 'anywhere' }}>
+                        <Text
+                          size="xs"
+                          c="red"
+                          lineClamp={2}
+                          title={row.last_error}
+                          maw={240}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
                           {row.last_error}
                         </Text>
                       )}

@@ -107,7 +107,12 @@ export function ContactPage() {
                 <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
               </label>
             </div>
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              type="submit"
+              loading={isSubmitting}
+              disabled={isSubmitting}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {contactTexts.send}
             </Button>
           </Stack>

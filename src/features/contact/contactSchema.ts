@@ -6,14 +6,22 @@ import { contactLimits, contactTexts } from './contactTexts';
  * the e-mail format is checked by the browser (type=email) and again here.
  */
 export const contactFormSchema = z.object({
-  name: z.string().trim().min(1, contactTexts.fillAll).max(contactLimits.name, contactTexts.tooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, contactTexts.fillAll)
+    .max(contactLimits.name, contactTexts.tooLong),
   email: z
     .string()
     .trim()
     .min(1, contactTexts.fillAll)
     .max(contactLimits.email, contactTexts.tooLong)
     .pipe(z.email(contactTexts.invalidEmail)),
-  message: z.string().trim().min(1, contactTexts.fillAll).max(contactLimits.message, contactTexts.tooLong),
+  message: z
+    .string()
+    .trim()
+    .min(1, contactTexts.fillAll)
+    .max(contactLimits.message, contactTexts.tooLong),
   /** Honeypot: hidden from people, so it stays empty unless a bot fills it. */
   website: z.string(),
 });

@@ -4,7 +4,14 @@
 import { parseOrigins, type AllowedOrigins } from './http.ts';
 
 export type MailTransportConfig =
-  | { kind: 'smtp'; host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+  | {
+      kind: 'smtp';
+      host: string;
+      port: number;
+      secure: boolean;
+      user: string | null;
+      pass: string | null;
+    }
   | { kind: 'resend'; apiKey: string; apiUrl: string }
   | { kind: 'none' };
 
@@ -67,7 +74,8 @@ function transportConfig(get: Lookup): MailTransportConfig {
   const smtpHost = nonEmpty(get, 'SMTP_HOST');
 
   const useResend = forced === 'resend' || (forced === undefined && resendKey !== undefined);
-  const useSmtp = forced === 'smtp' || (forced === undefined && !useResend && smtpHost !== undefined);
+  const useSmtp =
+    forced === 'smtp' || (forced === undefined && !useResend && smtpHost !== undefined);
 
   if (useResend) {
     if (!resendKey) throw new Error('CONTACT_MAIL_PROVIDER=resend needs RESEND_API_KEY');
@@ -112,7 +120,9 @@ export function loadConfig(get: Lookup): ContactConfig {
   const supabaseUrl = nonEmpty(get, 'SUPABASE_URL');
   const serviceRoleKey = nonEmpty(get, 'SUPABASE_SERVICE_ROLE_KEY');
   if (!supabaseUrl || !serviceRoleKey) {
-    throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (the runtime provides them)');
+    throw new Error(
+      'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set (the runtime provides them)',
+    );
   }
   return {
     supabaseUrl,
@@ -122,7 +132,8 @@ export function loadConfig(get: Lookup): ContactConfig {
     from: nonEmpty(get, 'CONTACT_FROM') ?? DEFAULT_FROM,
     transport: transportConfig(get),
     // Explicit list first, then the site's own URL; neither set means local development.
-    allowedOrigins: parseOrigins(get('CONTACT_ALLOWED_ORIGINS')) ?? parseOrigins(get('SITE_URL')) ?? ['*'],
+    allowedOrigins: parseOrigins(get('CONTACT_ALLOWED_ORIGINS')) ??
+      parseOrigins(get('SITE_URL')) ?? ['*'],
     maxBodyBytes: intSetting(get, 'CONTACT_MAX_BODY_BYTES', 64 * 1024, 1024, 1024 * 1024),
     rateLimit: {
       max: intSetting(get, 'CONTACT_RATE_LIMIT_MAX', 5, 1, 100_000),

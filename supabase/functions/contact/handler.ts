@@ -47,7 +47,11 @@ function errorText(err: unknown): string {
   return String(err);
 }
 
-function log(level: 'info' | 'warn' | 'error', event: string, fields: Record<string, unknown> = {}): void {
+function log(
+  level: 'info' | 'warn' | 'error',
+  event: string,
+  fields: Record<string, unknown> = {},
+): void {
   // One JSON line per event: readable in `supabase functions logs` and the local stack's log.
   const line = JSON.stringify({ fn: 'contact', level, event, ...fields });
   if (level === 'error') console.error(line);
@@ -55,9 +59,15 @@ function log(level: 'info' | 'warn' | 'error', event: string, fields: Record<str
   else console.log(line);
 }
 
-export function createHandler({ config, store, mailer }: HandlerDeps): (req: Request) => Promise<Response> {
+export function createHandler({
+  config,
+  store,
+  mailer,
+}: HandlerDeps): (req: Request) => Promise<Response> {
   /** Sends one claimed message and records the outcome on its row (releasing the claim). */
-  async function deliver(msg: StoredMessage): Promise<{ sent: true } | { sent: false; error: string }> {
+  async function deliver(
+    msg: StoredMessage,
+  ): Promise<{ sent: true } | { sent: false; error: string }> {
     if (!mailer) throw new Error('deliver() without a mailer');
     let result: { sent: true } | { sent: false; error: string };
     try {
@@ -94,23 +104,35 @@ export function createHandler({ config, store, mailer }: HandlerDeps): (req: Req
     const route = routeOf(new URL(req.url).pathname);
     if (!route) return reply(404, { error: 'Not found' });
     if (req.method !== 'POST') {
-      return reply(405, { error: 'Method not allowed: send a POST request.' }, { Allow: 'POST, OPTIONS' });
+      return reply(
+        405,
+        { error: 'Method not allowed: send a POST request.' },
+        { Allow: 'POST, OPTIONS' },
+      );
     }
 
     // Reads and parses a JSON body within the size limit, or answers the error.
-    async function readJson(optional: boolean): Promise<{ value: unknown } | { response: Response }> {
+    async function readJson(
+      optional: boolean,
+    ): Promise<{ value: unknown } | { response: Response }> {
       let text: string;
       try {
         text = await readBodyLimited(req, config.maxBodyBytes);
       } catch (err) {
         if (err instanceof BodyTooLargeError) {
-          return { response: reply(413, { error: `Request body too large (limit ${err.limit} bytes).` }) };
+          return {
+            response: reply(413, { error: `Request body too large (limit ${err.limit} bytes).` }),
+          };
         }
         return { response: reply(400, { error: 'Request body must be UTF-8 encoded JSON.' }) };
       }
       if (optional && text.trim() === '') return { value: {} };
       if (!isJsonContentType(req.headers.get('content-type'))) {
-        return { response: reply(415, { error: 'Send the message as JSON (Content-Type: application/json).' }) };
+        return {
+          response: reply(415, {
+            error: 'Send the message as JSON (Content-Type: application/json).',
+          }),
+        };
       }
       try {
         return { value: JSON.parse(text) as unknown };
@@ -125,24 +147,41 @@ export function createHandler({ config, store, mailer }: HandlerDeps): (req: Req
           return reply(401, { error: 'The retry needs the service role key.' });
         }
         if (!mailer) {
-          return reply(503, { error: 'No mail provider is configured (set SMTP_HOST or RESEND_API_KEY).' });
+          return reply(503, {
+            error: 'No mail provider is configured (set SMTP_HOST or RESEND_API_KEY).',
+          });
         }
         const body = await readJson(true);
         if ('response' in body) return body.response;
         const rawLimit = (body.value as { limit?: unknown } | null)?.limit ?? RETRY_DEFAULT_LIMIT;
-        if (!Number.isInteger(rawLimit) || (rawLimit as number) < 1 || (rawLimit as number) > RETRY_MAX_LIMIT) {
-          return reply(400, { error: `limit must be an integer between 1 and ${RETRY_MAX_LIMIT}.` });
+        if (
+          !Number.isInteger(rawLimit) ||
+          (rawLimit as number) < 1 ||
+          (rawLimit as number) > RETRY_MAX_LIMIT
+        ) {
+          return reply(400, {
+            error: `limit must be an integer between 1 and ${RETRY_MAX_LIMIT}.`,
+          });
         }
         const claimed = await store.claimUndelivered(rawLimit as number, config.claimLeaseSeconds);
         const results: { id: string; status: 'sent' | 'failed'; error?: string }[] = [];
         // One at a time: a small store's backlog is short, and SMTP servers dislike bursts.
         for (const msg of claimed) {
           const r = await deliver(msg);
-          results.push(r.sent ? { id: msg.id, status: 'sent' } : { id: msg.id, status: 'failed', error: r.error });
+          results.push(
+            r.sent
+              ? { id: msg.id, status: 'sent' }
+              : { id: msg.id, status: 'failed', error: r.error },
+          );
         }
         const sent = results.filter((r) => r.status === 'sent').length;
         log('info', 'retry_done', { claimed: claimed.length, sent, failed: claimed.length - sent });
-        return reply(200, { claimed: claimed.length, sent, failed: claimed.length - sent, results });
+        return reply(200, {
+          claimed: claimed.length,
+          sent,
+          failed: claimed.length - sent,
+          results,
+        });
       }
 
       const body = await readJson(false);
@@ -187,7 +226,13 @@ export function createHandler({ config, store, mailer }: HandlerDeps): (req: Req
 
       log('info', 'stored', { id: stored.id });
       if (mailer) {
-        await deliver({ id: stored.id, name: input.name, email: input.email, message: input.message, created_at: stored.created_at });
+        await deliver({
+          id: stored.id,
+          name: input.name,
+          email: input.email,
+          message: input.message,
+          created_at: stored.created_at,
+        });
       } else {
         log('warn', 'no_mail_provider', { id: stored.id });
       }

@@ -2,7 +2,8 @@
 // No imports and no Deno APIs, so the same file runs in the edge runtime and in Node unit tests.
 
 /** Headers supabase-js sends with functions.invoke (baseline §6.5), so preflights pass. */
-const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, x-retry-count, x-region';
+const ALLOWED_HEADERS =
+  'authorization, x-client-info, apikey, content-type, x-retry-count, x-region';
 
 /**
  * Which browser origins may call the function. `['*']` allows any origin (local development);
@@ -35,7 +36,10 @@ export function isOriginAllowed(origin: string | null, allowed: AllowedOrigins):
 }
 
 /** CORS headers for a response to a request carrying `origin`. */
-export function corsHeaders(origin: string | null, allowed: AllowedOrigins): Record<string, string> {
+export function corsHeaders(
+  origin: string | null,
+  allowed: AllowedOrigins,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Allow-Headers': ALLOWED_HEADERS,
@@ -46,7 +50,8 @@ export function corsHeaders(origin: string | null, allowed: AllowedOrigins): Rec
   } else {
     // The answer depends on the Origin header, so caches must key on it.
     headers['Vary'] = 'Origin';
-    if (origin !== null && allowed.includes(origin)) headers['Access-Control-Allow-Origin'] = origin;
+    if (origin !== null && allowed.includes(origin))
+      headers['Access-Control-Allow-Origin'] = origin;
   }
   return headers;
 }
@@ -117,7 +122,10 @@ export function normaliseIp(value: string | undefined): string | null {
 export function clientIp(headers: Headers, trustedHops: number): string | null {
   const forwarded = headers.get('x-forwarded-for');
   if (!forwarded) return null;
-  const entries = forwarded.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const entries = forwarded
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (entries.length === 0) return null;
   const index = trustedHops <= 0 ? 0 : Math.max(0, entries.length - trustedHops);
   return normaliseIp(entries[index]);

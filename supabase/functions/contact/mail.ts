@@ -18,7 +18,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function smtpMailer(cfg: Extract<MailTransportConfig, { kind: 'smtp' }>, timeoutMs: number): Mailer {
+function smtpMailer(
+  cfg: Extract<MailTransportConfig, { kind: 'smtp' }>,
+  timeoutMs: number,
+): Mailer {
   const transport = nodemailer.createTransport({
     host: cfg.host,
     port: cfg.port,
@@ -48,7 +51,10 @@ function smtpMailer(cfg: Extract<MailTransportConfig, { kind: 'smtp' }>, timeout
   };
 }
 
-function resendMailer(cfg: Extract<MailTransportConfig, { kind: 'resend' }>, timeoutMs: number): Mailer {
+function resendMailer(
+  cfg: Extract<MailTransportConfig, { kind: 'resend' }>,
+  timeoutMs: number,
+): Mailer {
   return {
     kind: 'resend',
     async send(mail) {

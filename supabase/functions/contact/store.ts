@@ -21,7 +21,10 @@ export interface SubmitInput {
 export interface ContactStore {
   submit(input: SubmitInput): Promise<SubmitResult>;
   claimUndelivered(limit: number, leaseSeconds: number): Promise<StoredMessage[]>;
-  recordDelivery(id: string, result: { sent: true } | { sent: false; error: string }): Promise<void>;
+  recordDelivery(
+    id: string,
+    result: { sent: true } | { sent: false; error: string },
+  ): Promise<void>;
 }
 
 export function createStore(supabaseUrl: string, serviceRoleKey: string): ContactStore {
