@@ -408,6 +408,32 @@ describe('stack life cycle', () => {
           headers: { apikey: again.env.SERVICE_ROLE_KEY },
         });
         expect(await res.json()).toEqual([{ note: 'kept across restarts' }]);
+
+        // Parts restart on their own and the others reconnect: the database under PostgREST
+        // and auth, then auth itself (a seeded user signs in through the gateway afterwards).
+        const before = again.processes();
+        await again.restartPart('postgres');
+        await again.restartPart('auth');
+        const after = again.processes();
+        expect(after.postgres).not.toBe(before.postgres);
+        expect(after.auth).not.toBe(before.auth);
+        expect(allGone([before.postgres!, before.auth!])).toBe(true);
+        await expect
+          .poll(
+            async () => {
+              const r = await fetch(`${again.env.REST_URL}/it_persisted?select=note`, {
+                headers: { apikey: again.env.SERVICE_ROLE_KEY },
+              });
+              return r.status;
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(200);
+        const { error } = await anonClient(again.env).auth.signInWithPassword({
+          email: 'admin@mar-online-store.test',
+          password: 'admin123',
+        });
+        expect(error).toBeNull();
       } finally {
         const running = Object.values(again.processes());
         await again.stop();
