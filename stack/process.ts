@@ -12,6 +12,11 @@ export interface SpawnOptions {
   logFile: string;
   uid?: number;
   gid?: number;
+  /**
+   * Own process group (default). Short-lived tools (initdb, the Supabase CLI) stay in the
+   * caller's group instead, so a Ctrl-C in the terminal reaches them as well.
+   */
+  detached?: boolean;
 }
 
 export interface Exit {
@@ -39,7 +44,7 @@ export class ManagedProcess {
       this.child = spawn(command, args, {
         cwd: opts.cwd,
         env: opts.env,
-        detached: true,
+        detached: opts.detached ?? true,
         stdio: ['ignore', fd, fd],
         uid: opts.uid,
         gid: opts.gid,

@@ -110,7 +110,7 @@ export async function initCluster(pgdata: string, logFile: string, ids: OsIds): 
         '--locale=C',
         '--no-sync',
       ],
-      { logFile, env: { ...process.env, LC_ALL: 'C' }, ...ids },
+      { logFile, env: { ...process.env, LC_ALL: 'C' }, detached: false, ...ids },
     );
     const exit = await proc.exited;
     if (exit.code !== 0) throw new Error(`initdb failed (${proc.describeExit()}):\n${proc.tail()}`);
@@ -279,6 +279,7 @@ async function dbPush(o: PrepareOptions): Promise<void> {
   const proc = new ManagedProcess('supabase db push', cli, args, {
     logFile: o.logFile,
     cwd: o.repoRoot,
+    detached: false,
     env: {
       ...process.env,
       PGSSLMODE: 'disable',
