@@ -91,6 +91,11 @@ const CORS_ALLOW_HEADERS =
   'Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey';
 const CORS_EXPOSE_HEADERS = 'X-Total-Count, Link, X-Supabase-Api-Version, x-sb-error-code';
 
+interface PkceParams {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
 /** Anything that runs queries: the pool or a client inside a transaction. */
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -110,6 +115,12 @@ interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+}
+
+interface Verified {
+  userId: string;
+  pkce: boolean;
+  authenticationMethod: string;
 }
 
 interface AuthedUser {
@@ -690,6 +701,50 @@ export class AuthService {
     ]);
   }
 
+  /**
+   * The value stored and linked for a verification: the bare token hash (implicit flow) or, for
+   * PKCE, `pkce_<hash>` plus a flow_state row whose auth code the verify redirect hands out.
+   */
+  private async linkToken(
+    c: Db,
+    userId: string,
+    tokenHash: string,
+    pkce: PkceParams | null,
+    authenticationMethod: string,
+  ): Promise<string> {
+    if (!pkce) return tokenHash;
+    await c.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+         created_at, updated_at, authentication_method)
+       values ($1, $2, $3, $4, $5, 'email', now(), now(), $6)`,
+      [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, authenticationMethod],
+    );
+    return `pkce_${tokenHash}`;
+  }
+
+  /** code_challenge / code_challenge_method of a request; null for the implicit flow. */
+  private pkceParams(body: Json): PkceParams | null {
+    const challenge = str(body, 'code_challenge');
+    const method = str(body, 'code_challenge_method').toLowerCase();
+    if (challenge === '' && method === '') return null;
+    if (challenge === '' || method === '') {
+      throw badRequest(
+        'validation_failed',
+        'PKCE flow requires code_challenge_method and code_challenge',
+      );
+    }
+    if (method !== 's256' && method !== 'plain') {
+      throw badRequest('validation_failed', `code challenge method not supported: ${method}`);
+    }
+    if (challenge.length < 43 || challenge.length > 128) {
+      throw badRequest(
+        'validation_failed',
+        'code challenge has to be between 43 and 128 characters',
+      );
+    }
+    return { challenge, method };
+  }
+
   /** New confirmation token (+ mail unless `send` is false); the previous link stops working. */
   private async prepareConfirmation(
     c: Db,
@@ -697,11 +752,18 @@ export class AuthService {
     redirectTo: string,
     send: boolean,
     kind: 'signup' | 'invite' = 'signup',
+    pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string }> {
     const email = user.email ?? '';
     if (send) this.checkMaxFrequency(user.confirmation_sent_at);
     const otp = generateOtp();
-    const tokenHash = sha224Hex(email + otp);
+    const tokenHash = await this.linkToken(
+      c,
+      user.id,
+      sha224Hex(email + otp),
+      pkce,
+      kind === 'invite' ? 'invite' : 'email/signup',
+    );
     await c.query(
       `update auth.users set confirmation_token = $2, confirmation_sent_at = clock_timestamp(), updated_at = now()
          ${kind === 'invite' ? ', invited_at = now()' : ''} where id = $1`,
@@ -727,11 +789,12 @@ export class AuthService {
     redirectTo: string,
     send: boolean,
     kind: 'recovery' | 'magiclink' = 'recovery',
+    pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string }> {
     const email = user.email ?? '';
     if (send) this.checkMaxFrequency(user.recovery_sent_at);
     const otp = generateOtp();
-    const tokenHash = sha224Hex(email + otp);
+    const tokenHash = await this.linkToken(c, user.id, sha224Hex(email + otp), pkce, kind);
     await c.query(
       'update auth.users set recovery_token = $2, recovery_sent_at = clock_timestamp(), updated_at = now() where id = $1',
       [user.id, tokenHash],
@@ -757,11 +820,18 @@ export class AuthService {
     newEmail: string,
     redirectTo: string,
     send: boolean,
+    pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string; currentHash: string }> {
     if (send) this.checkMaxFrequency(user.email_change_sent_at);
     const otp = generateOtp();
-    const tokenHash = sha224Hex(newEmail + otp);
-    const currentHash = sha224Hex((user.email ?? '') + otp);
+    const tokenHash = await this.linkToken(
+      c,
+      user.id,
+      sha224Hex(newEmail + otp),
+      pkce,
+      'email_change',
+    );
+    const currentHash = (pkce ? 'pkce_' : '') + sha224Hex((user.email ?? '') + otp);
     await c.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
          email_change_sent_at = clock_timestamp(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
@@ -873,6 +943,7 @@ export class AuthService {
     const email = normalizeEmail(rawEmail);
     const data = obj(body, 'data') ?? {};
     const redirectTo = this.redirectFor(ctx);
+    const pkce = this.pkceParams(body);
     // Hashed up front: keeps the transaction short and the timing alike for known addresses.
     const passwordHash = await this.hashPassword(password);
 
@@ -908,7 +979,7 @@ export class AuthService {
           await this.confirmEmail(c, existing);
           return { status: 200, body: await this.issueSession(c, existing.id, 'password', ctx) };
         }
-        await this.prepareConfirmation(c, existing, redirectTo, true);
+        await this.prepareConfirmation(c, existing, redirectTo, true, 'signup', pkce);
         return { status: 200, body: await this.userResponse(c, existing.id) };
       }
       const id = randomUUID();
@@ -932,7 +1003,7 @@ export class AuthService {
         return { status: 200, body: await this.issueSession(c, id, 'password', ctx) };
       }
       const user = (await this.loadUser(c, id))!;
-      await this.prepareConfirmation(c, user, redirectTo, true);
+      await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
       return { status: 200, body: await this.userResponse(c, id) };
     });
   }
@@ -959,6 +1030,7 @@ export class AuthService {
     this.rateLimit(this.limiters.token, ctx.ip);
     if (grantType === 'password') return this.passwordGrant(ctx);
     if (grantType === 'refresh_token') return this.refreshGrant(ctx);
+    if (grantType === 'pkce') return this.pkceGrant(ctx);
     throw badRequest('invalid_credentials', 'unsupported_grant_type');
   }
 
@@ -988,6 +1060,50 @@ export class AuthService {
     const weak = checkPasswordStrength(password, this.policy);
     if (weak) session.weak_password = { message: weak.message, reasons: weak.reasons };
     return { status: 200, body: session };
+  }
+
+  /** PKCE: exchanges the auth code from the verify redirect plus the verifier for a session. */
+  private async pkceGrant(ctx: Ctx): Promise<Reply> {
+    const authCode = str(ctx.body, 'auth_code');
+    const verifier = str(ctx.body, 'code_verifier');
+    if (authCode === '' || verifier === '') {
+      throw badRequest(
+        'validation_failed',
+        'invalid request: both auth code and code verifier should be non-empty',
+      );
+    }
+    return this.tx(async (c) => {
+      const r = await c.query<{
+        id: string;
+        user_id: string | null;
+        code_challenge_method: 's256' | 'plain';
+        code_challenge: string;
+        expired: boolean;
+      }>(
+        `select id, user_id, code_challenge_method, code_challenge,
+           (auth_code_issued_at is null or auth_code_issued_at + interval '5 minutes' < now()) as expired
+         from auth.flow_state where auth_code = $1 for update`,
+        [authCode],
+      );
+      const flow = r.rows[0];
+      if (!flow || !flow.user_id) {
+        throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+      }
+      if (flow.expired)
+        throw badRequest('flow_state_expired', 'invalid flow state, flow state has expired');
+      const computed =
+        flow.code_challenge_method === 's256'
+          ? createHash('sha256').update(verifier).digest('base64url')
+          : verifier;
+      if (computed !== flow.code_challenge) {
+        throw badRequest(
+          'bad_code_verifier',
+          'code challenge does not match previously saved code verifier',
+        );
+      }
+      await c.query('delete from auth.flow_state where id = $1', [flow.id]);
+      return { status: 200, body: await this.issueSession(c, flow.user_id, 'otp', ctx) };
+    });
   }
 
   private async refreshGrant(ctx: Ctx): Promise<Reply> {
@@ -1096,7 +1212,22 @@ export class AuthService {
       throw badRequest('validation_failed', 'Verify requires a token or a token hash');
     const redirectTo = this.redirectFor(ctx);
     try {
-      const session = await this.tx((c) => this.verifyTokenHash(c, type, token, ctx));
+      const outcome: { session?: Json; code?: string } = await this.tx(async (c) => {
+        const verified = await this.verifyTokenHash(c, type, token);
+        if (!verified.pkce)
+          return { session: await this.issueSession(c, verified.userId, 'otp', ctx) };
+        return {
+          code: await this.issueAuthCode(c, verified.userId, verified.authenticationMethod),
+        };
+      });
+      if (outcome.code !== undefined) {
+        const sep = redirectTo.includes('?') ? '&' : '?';
+        return {
+          status: 303,
+          headers: { Location: `${redirectTo}${sep}code=${encodeURIComponent(outcome.code)}` },
+        };
+      }
+      const session = outcome.session!;
       const fragment = formEncode({
         access_token: String(session.access_token),
         expires_at: String(session.expires_at),
@@ -1138,14 +1269,20 @@ export class AuthService {
       if (rawEmail !== '' || phone !== '' || ctx.url.searchParams.get('redirect_to')) {
         throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
       }
-      const session = await this.tx((c) => this.verifyTokenHash(c, type, tokenHash, ctx));
+      const session = await this.tx(async (c) => {
+        const verified = await this.verifyTokenHash(c, type, tokenHash);
+        return this.issueSession(c, verified.userId, 'otp', ctx);
+      });
       return { status: 200, body: session };
     }
     if (phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid');
     if (rawEmail === '' || !isValidEmail(rawEmail.trim()))
       throw unprocessable('validation_failed', 'Invalid email format');
     const email = rawEmail.trim().toLowerCase();
-    const session = await this.tx((c) => this.verifyEmailOtp(c, type, email, token, ctx));
+    const session = await this.tx(async (c) => {
+      const verified = await this.verifyEmailOtp(c, type, email, token);
+      return this.issueSession(c, verified.userId, 'otp', ctx);
+    });
     return { status: 200, body: session };
   }
 
@@ -1165,59 +1302,87 @@ export class AuthService {
     ],
   };
 
-  private async verifyTokenHash(c: Db, type: string, tokenHash: string, ctx: Ctx): Promise<Json> {
-    const columns = type === 'email' ? undefined : AuthService.TYPE_COLUMNS[type];
+  private async verifyTokenHash(c: Db, type: string, tokenHash: string): Promise<Verified> {
+    const columns = AuthService.TYPE_COLUMNS[type];
     if (!columns) throw badRequest('validation_failed', 'Unsupported verification type');
     const invalid = forbidden('otp_expired', 'Email link is invalid or has expired');
-    // PKCE hashes are prefixed; the implicit flow stores them bare.
-    const hash = tokenHash.replace(/^pkce_/, '');
+    // PKCE links carry the stored `pkce_<hash>`; a bare hash (e.g. {{ .TokenHash }}) matches both.
+    const bare = tokenHash.replace(/^pkce_/, '');
     for (const [tokenCol, sentCol] of columns) {
-      const r = await c.query<UserRow & { expired: boolean }>(
-        `select *, (${sentCol} is null or ${sentCol} + make_interval(secs => $2) < now()) as expired
-         from auth.users where ${tokenCol} = $1 and ${tokenCol} <> '' for update`,
-        [hash, this.opts.otpExpiry],
+      const r = await c.query<UserRow & { expired: boolean; stored: string }>(
+        `select *, ${tokenCol} as stored,
+           (${sentCol} is null or ${sentCol} + make_interval(secs => $2) < now()) as expired
+         from auth.users where ${tokenCol} in ($1::text, 'pkce_' || $1::text) for update`,
+        [bare, this.opts.otpExpiry],
       );
       const user = r.rows[0];
       if (!user) continue;
       if (user.expired) throw invalid;
-      return this.completeVerification(c, user, tokenCol, ctx);
+      await this.completeVerification(c, user, tokenCol);
+      return this.verified(user, tokenCol, type);
     }
     throw invalid;
   }
 
-  private async verifyEmailOtp(
+  private verified(user: UserRow & { stored: string }, tokenCol: string, type: string): Verified {
+    const authenticationMethod =
+      tokenCol === 'confirmation_token'
+        ? type === 'invite'
+          ? 'invite'
+          : 'email/signup'
+        : tokenCol === 'recovery_token'
+          ? type === 'magiclink'
+            ? 'magiclink'
+            : 'recovery'
+          : 'email_change';
+    return { userId: user.id, pkce: user.stored.startsWith('pkce_'), authenticationMethod };
+  }
+
+  /** PKCE: the verify redirect carries the flow's auth code instead of a session. */
+  private async issueAuthCode(
     c: Db,
-    type: string,
-    email: string,
-    otp: string,
-    ctx: Ctx,
-  ): Promise<Json> {
+    userId: string,
+    authenticationMethod: string,
+  ): Promise<string> {
+    const r = await c.query<{ id: string; auth_code: string }>(
+      `select id, auth_code from auth.flow_state where user_id = $1 and authentication_method = $2
+       order by created_at desc limit 1 for update`,
+      [userId, authenticationMethod],
+    );
+    const flow = r.rows[0];
+    if (!flow)
+      throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+    await c.query(
+      'update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1',
+      [flow.id],
+    );
+    return flow.auth_code;
+  }
+
+  private async verifyEmailOtp(c: Db, type: string, email: string, otp: string): Promise<Verified> {
     const columns = AuthService.TYPE_COLUMNS[type];
     if (!columns) throw badRequest('validation_failed', 'Unsupported verification type');
     const invalid = forbidden('otp_expired', 'Token has expired or is invalid');
     const hash = sha224Hex(email + otp);
     for (const [tokenCol, sentCol] of columns) {
       const addressCol = tokenCol === 'email_change_token_new' ? 'email_change' : 'email';
-      const r = await c.query<UserRow & { expired: boolean }>(
-        `select *, (${sentCol} is null or ${sentCol} + make_interval(secs => $3) < now()) as expired
-         from auth.users where lower(${addressCol}) = $1 and ${tokenCol} = $2 for update`,
+      const r = await c.query<UserRow & { expired: boolean; stored: string }>(
+        `select *, ${tokenCol} as stored,
+           (${sentCol} is null or ${sentCol} + make_interval(secs => $3) < now()) as expired
+         from auth.users where lower(${addressCol}) = $1 and ${tokenCol} in ($2::text, 'pkce_' || $2::text) for update`,
         [email, hash, this.opts.otpExpiry],
       );
       const user = r.rows[0];
       if (!user) continue;
       if (user.expired) throw invalid;
-      return this.completeVerification(c, user, tokenCol, ctx);
+      await this.completeVerification(c, user, tokenCol);
+      return this.verified(user, tokenCol, type);
     }
     throw invalid;
   }
 
-  /** Applies a verified link/OTP and signs the user in (AMR `otp`). */
-  private async completeVerification(
-    c: Db,
-    user: UserRow,
-    tokenCol: string,
-    ctx: Ctx,
-  ): Promise<Json> {
+  /** Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code). */
+  private async completeVerification(c: Db, user: UserRow, tokenCol: string): Promise<void> {
     if (user.banned_until && Date.parse(user.banned_until) > Date.now())
       throw forbidden('user_banned', 'User is banned');
     if (tokenCol === 'confirmation_token') {
@@ -1258,7 +1423,6 @@ export class AuthService {
       await this.clearOneTimeToken(c, user.id, 'email_change_token_new');
       await this.clearOneTimeToken(c, user.id, 'email_change_token_current');
     }
-    return this.issueSession(c, user.id, 'otp', ctx);
   }
 
   private async getUser(ctx: Ctx): Promise<Reply> {
@@ -1284,6 +1448,7 @@ export class AuthService {
     }
     let newEmail: string | null = null;
     if (typeof body.email === 'string' && body.email !== '') newEmail = normalizeEmail(body.email);
+    const pkce = this.pkceParams(body);
     const redirectTo = this.redirectFor(ctx);
 
     return this.tx(async (c) => {
@@ -1331,7 +1496,7 @@ export class AuthService {
           );
         }
         const fresh = (await this.loadUser(c, user.id))!;
-        await this.prepareEmailChange(c, fresh, newEmail, redirectTo, true);
+        await this.prepareEmailChange(c, fresh, newEmail, redirectTo, true, pkce);
       }
       return { status: 200, body: await this.userResponse(c, user.id) };
     });
@@ -1369,11 +1534,12 @@ export class AuthService {
       throw badRequest('validation_failed', 'Type provided requires a phone number');
     const email = normalizeEmail(str(ctx.body, 'email'), 'Type provided requires an email address');
     const redirectTo = this.redirectFor(ctx);
+    const pkce = this.pkceParams(ctx.body);
     await this.tx(async (c) => {
       if (type === 'signup') {
         const user = await this.findUserByEmail(c, email, true);
         if (!user || user.email_confirmed_at) return;
-        await this.prepareConfirmation(c, user, redirectTo, true);
+        await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
       } else {
         const r = await c.query<UserRow>(
           `select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' for update`,
@@ -1381,7 +1547,7 @@ export class AuthService {
         );
         const user = r.rows[0];
         if (!user || !user.email_change) return;
-        await this.prepareEmailChange(c, user, user.email_change, redirectTo, true);
+        await this.prepareEmailChange(c, user, user.email_change, redirectTo, true, pkce);
       }
     });
     return { status: 200, body: {} };
@@ -1391,10 +1557,11 @@ export class AuthService {
     this.rateLimit(this.limiters.otp, ctx.ip);
     const email = normalizeEmail(str(ctx.body, 'email'), 'Password recovery requires an email');
     const redirectTo = this.redirectFor(ctx);
+    const pkce = this.pkceParams(ctx.body);
     await this.tx(async (c) => {
       const user = await this.findUserByEmail(c, email, true);
       if (!user) return;
-      await this.prepareRecovery(c, user, redirectTo, true);
+      await this.prepareRecovery(c, user, redirectTo, true, 'recovery', pkce);
     });
     return { status: 200, body: {} };
   }

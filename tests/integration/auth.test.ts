@@ -594,6 +594,48 @@ describe('resend, OTP codes and mail frequency', () => {
   });
 });
 
+describe('PKCE flow', () => {
+  it('the confirmation link redirects with ?code= that exchangeCodeForSession trades for a session', async () => {
+    const client = createClient(env.API_URL, env.ANON_KEY, {
+      auth: {
+        flowType: 'pkce',
+        persistSession: false,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+      },
+      realtime: { transport: NoRealtime as never },
+      global: { headers: { 'X-Forwarded-For': FILE_IP } },
+    });
+    const email = uniqueEmail('pkce');
+    const signUp = await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: `${SITE_URL}/auth/callback` },
+    });
+    expect(signUp.error).toBeNull();
+    const link = await confirmationLink(email);
+    expect(link).toMatch(/token=pkce_[0-9a-f]{56}&type=signup&/);
+    const res = await openLink(link);
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${SITE_URL}/auth/callback`);
+    const code = location.searchParams.get('code')!;
+    expect(code).toMatch(/^[0-9a-f-]{36}$/);
+
+    const { data, error } = await client.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session!.user.email).toBe(email);
+    expect(data.session!.user.email_confirmed_at).toBeTruthy();
+
+    // The code is single-use.
+    const again = await authFetch('/token?grant_type=pkce', {
+      method: 'POST',
+      body: { auth_code: code, code_verifier: 'x'.repeat(43) },
+    });
+    expect([again.status, again.body.code]).toEqual([404, 'flow_state_not_found']);
+  });
+});
+
 describe('e-mail change', () => {
   it('sends a link to the new address and switches the e-mail once it is followed', async () => {
     const email = uniqueEmail('change-old');
