@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { texts } from '../../src/texts';
+import { installMatchMedia } from './storefront-render';
+
+// The layout's collaborators are isolated: auth state and logout come from the auth feature,
+// the social URL from the build's env.
+const auth = vi.hoisted(() => ({ state: { loading: false, session: null as object | null } }));
+const logout = vi.hoisted(() => vi.fn(async () => {}));
+vi.mock('../../src/features/auth/AuthProvider', () => ({ useAuth: () => auth.state }));
+vi.mock('../../src/features/auth/useLogout', () => ({ useLogout: () => logout }));
+vi.mock('../../src/lib/env', () => ({ env: { socialUrl: 'https://social.example.com/mar' } }));
+
+const { Layout } = await import('../../src/app/Layout');
+
+function renderLayout() {
+  // Layout reads route handles (titles), which needs a data router like the app's.
+  const router = createMemoryRouter([
+    {
+      element: <Layout />,
+      children: [{ path: '/', element: <p>home page</p>, handle: { meta: { description: 'Home page' } } }],
+    },
+  ]);
+  return render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+}
+
+const mainNav = () => within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
+
+describe('<Layout />', () => {
+  beforeEach(() => {
+    installMatchMedia();
+    logout.mockClear();
+  });
+
+  it('shows Home, Login and Contact Us to a visitor, plus the footer', () => {
+    auth.state = { loading: false, session: null };
+    renderLayout();
+    expect(screen.getByText('home page')).toBeInTheDocument();
+    expect(document.title).toBe(texts.brand.title);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Home page');
+    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      texts.nav.home,
+      texts.nav.login,
+      texts.nav.contact,
+    ]);
+    expect(within(mainNav()).queryByRole('button', { name: texts.nav.logout })).toBeNull();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(texts.brand.footer);
+    expect(within(footer).getByRole('link', { name: texts.nav.about })).toHaveAttribute('href', '/about');
+    expect(within(footer).getByRole('link', { name: texts.nav.policy })).toHaveAttribute('href', '/policy');
+    expect(within(footer).getByRole('link', { name: texts.nav.contact })).toHaveAttribute('href', '/contact');
+    const follow = within(footer).getByRole('link', { name: new RegExp(texts.brand.followUs) });
+    expect(follow).toHaveAttribute('href', 'https://social.example.com/mar');
+    expect(follow).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows Admin and Logout instead of Login when signed in; Logout calls the hook', () => {
+    auth.state = { loading: false, session: { user: { id: 'u1' } } };
+    renderLayout();
+    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      texts.nav.home,
+      texts.nav.admin,
+      texts.nav.contact,
+    ]);
+    fireEvent.click(within(mainNav()).getByRole('button', { name: texts.nav.logout }));
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows neither Login nor Admin while the stored session is being restored', () => {
+    auth.state = { loading: true, session: null };
+    renderLayout();
+    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      texts.nav.home,
+      texts.nav.contact,
+    ]);
+  });
+});
