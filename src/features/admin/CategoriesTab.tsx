@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { texts } from '../../texts';
@@ -58,6 +58,7 @@ export function CategoriesTab() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useActionLock<Action>();
+  const formBox = useRef<HTMLDivElement>(null);
 
   const counts = useMemo(() => {
     const byTitle = new Map<string, number>();
@@ -212,7 +213,10 @@ export function CategoriesTab() {
   });
 
   const choose = (category: Category) => {
-    if (busy === null) load(category);
+    if (busy !== null) return;
+    load(category);
+    // On a phone the form sits above the list: bring the loaded catagory into view.
+    formBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
   const onRowKey = (event: KeyboardEvent, category: Category) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -224,7 +228,7 @@ export function CategoriesTab() {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder p="md" radius="md">
+        <Paper withBorder p="md" radius="md" ref={formBox} style={{ scrollMarginTop: 80 }}>
           <form
             noValidate
             onSubmit={(e) => {

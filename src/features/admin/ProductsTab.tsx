@@ -11,7 +11,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { texts } from '../../texts';
@@ -59,6 +59,7 @@ export function ProductsTab() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
   const { busy, run } = useActionLock<Action>();
+  const formBox = useRef<HTMLDivElement>(null);
 
   const fail = (message: string, field?: keyof ProductValues) => {
     if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
@@ -206,7 +207,7 @@ export function ProductsTab() {
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder p="md" radius="md">
+        <Paper withBorder p="md" radius="md" ref={formBox} style={{ scrollMarginTop: 80 }}>
           <form
             noValidate
             onSubmit={(e) => {
@@ -311,7 +312,11 @@ export function ProductsTab() {
           failed={data.failed}
           selectedId={loaded?.id ?? null}
           disabled={busy !== null}
-          onSelect={load}
+          onSelect={(product) => {
+            load(product);
+            // On a phone the form sits above the table: bring the loaded product into view.
+            formBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+          }}
           onRetry={() => void data.reload()}
         />
       </Grid.Col>

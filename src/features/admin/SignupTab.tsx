@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { texts } from '../../texts';
@@ -13,6 +14,8 @@ const empty: SignupValues = { name: '', email: '', password: '' };
 /** SignUP tab: creates another (invited) admin account; the signed-in admin stays signed in. */
 export function SignupTab() {
   const { session } = useAuth();
+  // react-hook-form does not stop a second submit (e.g. a double Enter) before it re-renders.
+  const submitting = useRef(false);
   const {
     register,
     handleSubmit,
@@ -26,7 +29,8 @@ export function SignupTab() {
 
   const onSubmit = handleSubmit(
     async (values) => {
-      if (!session) return;
+      if (!session || submitting.current) return;
+      submitting.current = true;
       try {
         const outcome = await createAdminAccount(
           values,
@@ -44,6 +48,8 @@ export function SignupTab() {
       } catch (error) {
         console.error('SignUP failed', error);
         notify.error(texts.unexpected);
+      } finally {
+        submitting.current = false;
       }
     },
     (invalid) => {

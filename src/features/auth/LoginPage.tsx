@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
@@ -32,6 +32,8 @@ export function LoginPage() {
   const { session, adminStatus, displayName } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
   const [linkFailed] = useState(cameFromFailedEmailLink);
+  // react-hook-form does not stop a second submit (e.g. a double Enter) before it re-renders.
+  const submitting = useRef(false);
   const {
     register,
     handleSubmit,
@@ -42,6 +44,8 @@ export function LoginPage() {
   });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
+    if (submitting.current) return;
+    submitting.current = true;
     setRefusedNotAdmin(false);
     let outcome;
     try {
@@ -49,6 +53,8 @@ export function LoginPage() {
     } catch (error) {
       console.error('Sign-in failed', error);
       outcome = 'failed' as const;
+    } finally {
+      submitting.current = false;
     }
     switch (outcome) {
       case 'ok':
