@@ -15,6 +15,7 @@ import { parsePortBase, REPO_ROOT } from './config.ts';
 import { groupAlive, isAlive, sleep } from './process.ts';
 import {
   DEFAULT_DATA_DIR,
+  PART_NAMES,
   killStaleParts,
   readState,
   startStack,
@@ -72,7 +73,11 @@ async function demoAdmin(dbUrl: string): Promise<{ email: string; name: string |
   }
 }
 
-async function printStatusTable(env: StackEnv, dataDir: string): Promise<void> {
+async function printStatusTable(
+  env: StackEnv,
+  dataDir: string,
+  parts?: Partial<Record<string, number>>,
+): Promise<void> {
   const rows: [string, string][] = [
     ['API URL', env.API_URL],
     ['REST URL', env.REST_URL],
@@ -94,6 +99,13 @@ async function printStatusTable(env: StackEnv, dataDir: string): Promise<void> {
       : '(not in the database: seed not applied)',
   ]);
   rows.push(['Data / logs', `${dataDir}  /  ${path.join(dataDir, 'logs')}`]);
+  if (parts) {
+    const list = PART_NAMES.map((name) => {
+      const pid = parts[name];
+      return pid !== undefined && isAlive(pid) ? `${name} ${pid}` : red(`${name} DOWN`);
+    });
+    rows.push(['Processes', list.join(', ')]);
+  }
   const width = Math.max(...rows.map(([k]) => k.length));
   process.stdout.write(`\n${bold('MAR Online Store local stack is running.')}\n\n`);
   for (const [k, v] of rows) process.stdout.write(`  ${dim(k.padStart(width))}  ${v}\n`);
@@ -237,7 +249,14 @@ async function main(): Promise<void> {
       if (o.output === 'json' || o.output === 'env') printEnv(env, o.output);
       else if (o.output && o.output !== 'pretty' && o.output !== 'table')
         fail(`unknown output format "${o.output}" (json, env)`);
-      else await printStatusTable(env, o.dataDir);
+      else {
+        const parts = readState(o.dataDir)?.parts ?? {};
+        await printStatusTable(
+          env,
+          o.dataDir,
+          Object.fromEntries(Object.entries(parts).map(([n, p]) => [n, p.pid])),
+        );
+      }
       break;
     }
     case 'reset': {

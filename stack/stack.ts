@@ -276,12 +276,13 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
   );
   watchdog.unref();
   const watchdogPid = watchdog.pid;
+  const startedAt = new Date().toISOString();
 
   const writeState = () => {
     if (shuttingDown && procs.size === 0) return;
     const state: StackState = {
       pid: process.pid,
-      startedAt: new Date().toISOString(),
+      startedAt,
       portBase: config.ports.api,
       dataDir,
       ready,
