@@ -258,6 +258,8 @@ export class AuthService {
     ['POST', /^\/logout$/, (c) => this.logout(c)],
     ['POST', /^\/resend$/, (c) => this.resend(c)],
     ['POST', /^\/recover$/, (c) => this.recover(c)],
+    ['POST', /^\/otp$/, (c) => this.otp(c)],
+    ['POST', /^\/invite$/, (c) => this.invite(c)],
     ['GET', /^\/admin\/users$/, (c) => this.adminListUsers(c)],
     ['POST', /^\/admin\/users$/, (c) => this.adminCreateUser(c)],
     ['GET', /^\/admin\/users\/([^/]+)$/, (c) => this.adminGetUser(c)],
@@ -1566,8 +1568,79 @@ export class AuthService {
     return { status: 200, body: {} };
   }
 
+  /** signInWithOtp for e-mail: a magic link (confirmed users) or a confirmation mail. */
+  private async otp(ctx: Ctx): Promise<Reply> {
+    this.rateLimit(this.limiters.otp, ctx.ip);
+    const body = ctx.body;
+    if (str(body, 'phone') !== '')
+      throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+    const email = normalizeEmail(str(body, 'email'));
+    const createUser = body.create_user !== false;
+    const data = obj(body, 'data') ?? {};
+    const redirectTo = this.redirectFor(ctx);
+    const pkce = this.pkceParams(body);
+    await this.tx(async (c) => {
+      let user = await this.findUserByEmail(c, email, true);
+      if (!user) {
+        if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+        if (!this.opts.enableSignup) {
+          throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+        }
+        const id = randomUUID();
+        await this.insertUser(c, {
+          id,
+          email,
+          // A password nobody knows: the account signs in through links/codes until one is set.
+          passwordHash: await this.hashPassword(randomBytes(48).toString('base64url')),
+          appMetadata: EMAIL_APP_METADATA,
+          userMetadata: { ...data, sub: id, email, email_verified: false, phone_verified: false },
+          emailConfirmed: false,
+        });
+        user = (await this.loadUser(c, id))!;
+      }
+      if (user.email_confirmed_at) {
+        await this.prepareRecovery(c, user, redirectTo, true, 'magiclink', pkce);
+      } else {
+        await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
+      }
+    });
+    return { status: 200, body: {} };
+  }
+
   // ---------------------------------------------------------------------------------------
   // Admin endpoints
+
+  /** auth.admin.inviteUserByEmail: creates (or re-invites) an unconfirmed user and mails the invite. */
+  private async invite(ctx: Ctx): Promise<Reply> {
+    this.requireAdmin(ctx);
+    const email = normalizeEmail(str(ctx.body, 'email'));
+    const data = obj(ctx.body, 'data') ?? {};
+    const redirectTo = this.redirectFor(ctx);
+    return this.tx(async (c) => {
+      let user = await this.findUserByEmail(c, email, true);
+      if (user?.email_confirmed_at) {
+        throw unprocessable(
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+      if (!user) {
+        const id = randomUUID();
+        await this.insertUser(c, {
+          id,
+          email,
+          passwordHash: await this.hashPassword(randomBytes(48).toString('base64url')),
+          appMetadata: EMAIL_APP_METADATA,
+          userMetadata: data,
+          emailConfirmed: false,
+          invited: true,
+        });
+        user = (await this.loadUser(c, id))!;
+      }
+      await this.prepareConfirmation(c, user, redirectTo, true, 'invite');
+      return { status: 200, body: await this.userResponse(c, user.id) };
+    });
+  }
 
   private adminUserId(ctx: Ctx): string {
     const id = ctx.params[0] ?? '';

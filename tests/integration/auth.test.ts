@@ -712,6 +712,51 @@ describe('password recovery', () => {
   });
 });
 
+describe('magic links and invites', () => {
+  it('signInWithOtp mails a magic link to a confirmed user that signs them in', async () => {
+    const email = uniqueEmail('magic');
+    await signUpAndConfirm(email);
+    const { error } = await anonClient().auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: `${SITE_URL}/magic` },
+    });
+    expect(error).toBeNull();
+    const mail = await waitForMail(env.MAILPIT_URL, { to: email, subject: 'Your Magic Link' });
+    const res = await openLink(extractLinks(mail).find((l) => l.includes('type=magiclink'))!);
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith(`${SITE_URL}/magic#`)).toBe(true);
+    const claims = decodeJwt(fragmentParams(location).get('access_token')!);
+    expect(claims.email).toBe(email);
+
+    const noSignup = await anonClient().auth.signInWithOtp({
+      email: uniqueEmail('nosignup'),
+      options: { shouldCreateUser: false },
+    });
+    expect(noSignup.error).toMatchObject({ code: 'otp_disabled', status: 422 });
+  });
+
+  it('inviteUserByEmail creates an invited user whose link confirms and signs in', async () => {
+    const email = uniqueEmail('invitee');
+    const { data, error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
+      data: { display_name: 'New Admin' },
+    });
+    expect(error).toBeNull();
+    expect(data.user!.invited_at).toBeTruthy();
+    expect(data.user!.email_confirmed_at).toBeUndefined();
+    const mail = await waitForMail(env.MAILPIT_URL, {
+      to: email,
+      subject: 'You have been invited',
+    });
+    const res = await openLink(extractLinks(mail).find((l) => l.includes('type=invite'))!);
+    const params = fragmentParams(res.headers.get('location')!);
+    expect(params.get('type')).toBe('invite');
+    const user = await anonClient().auth.getUser(params.get('access_token')!);
+    expect(user.data.user?.email_confirmed_at).toBeTruthy();
+    expect(user.data.user?.user_metadata).toMatchObject({ display_name: 'New Admin' });
+  });
+});
+
 describe('admin API', () => {
   it('creates, reads, lists, updates and deletes users; generate_link verifies via POST /verify', async () => {
     const admin = serviceClient();
