@@ -55,6 +55,20 @@ function pickHandler(a: unknown, b: unknown): Handler | undefined {
   };
 };
 
+// Supabase's runtime global for work that outlives the response (`EdgeRuntime.waitUntil`); in
+// this long-lived process the promise simply keeps running.
+if (!('EdgeRuntime' in globalThis)) {
+  Object.defineProperty(globalThis, 'EdgeRuntime', {
+    value: {
+      waitUntil(promise: Promise<unknown>) {
+        Promise.resolve(promise).catch((err) =>
+          console.error('[functions] waitUntil task failed:', err),
+        );
+      },
+    },
+  });
+}
+
 function entryFile(name: string): string {
   return `${config.functionsDir}/${name}/index.ts`;
 }

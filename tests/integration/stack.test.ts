@@ -254,6 +254,7 @@ describe('edge functions', () => {
         SUPABASE_SERVICE_ROLE_KEY: true,
         SUPABASE_DB_URL: true,
       },
+      edgeRuntime: true,
     });
   });
 

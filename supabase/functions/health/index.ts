@@ -22,6 +22,8 @@ Deno.serve((req: Request) => {
     path: url.pathname,
     supabaseUrl: Deno.env.get('SUPABASE_URL') ?? null,
     env: Object.fromEntries(VARIABLES.map((name) => [name, Boolean(Deno.env.get(name))])),
+    // Supabase's runtime global (EdgeRuntime.waitUntil for background work).
+    edgeRuntime: 'EdgeRuntime' in globalThis,
   };
   return new Response(JSON.stringify(body), {
     headers: { ...corsHeaders, 'Content-Type': 'application/json' },
