@@ -47,7 +47,10 @@ async function settle(page: Page) {
 }
 
 async function main() {
-  const only = process.argv.slice(2);
+  // `npm run screenshots -- --dark home about` : dark colour scheme, only the named pages.
+  const args = process.argv.slice(2);
+  const dark = args.includes('--dark');
+  const only = args.filter((a) => !a.startsWith('--'));
   mkdirSync(OUT, { recursive: true });
   const harness = await startHarness();
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs, headless: true });
@@ -73,6 +76,7 @@ async function main() {
           // Still pictures: the banner stays on its first slide.
           reducedMotion: 'reduce',
           locale: 'en-GB',
+          colorScheme: dark ? 'dark' : 'light',
         });
         if (route.admin) {
           await context.addInitScript(
@@ -91,12 +95,13 @@ async function main() {
           await page.getByRole('button', { name: 'Open navigation' }).click();
           await page.waitForTimeout(400);
         }
-        const file = path.join(OUT, `${route.file}-${size.width}.png`);
+        const suffix = dark ? '-dark' : '';
+        const file = path.join(OUT, `${route.file}-${size.width}${suffix}.png`);
         await page.screenshot({ path: file, fullPage: !route.menu });
         console.log(`saved ${path.relative(process.cwd(), file)}`);
         if (!route.menu) {
           // What a visitor sees first (a phone's full page is too tall to judge at a glance).
-          const fold = path.join(OUT, `${route.file}-${size.width}-fold.png`);
+          const fold = path.join(OUT, `${route.file}-${size.width}${suffix}-fold.png`);
           await page.screenshot({ path: fold });
           console.log(`saved ${path.relative(process.cwd(), fold)}`);
         }

@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { ContactPage } from '../features/contact/ContactPage';
 import { ErrorPage } from '../features/pages/ErrorPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { CATEGORY_PARAM, HomePage } from '../features/storefront/HomePage';
@@ -25,7 +24,12 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     children: [
       { path: '/', element: <HomePage />, handle: homeHandle },
-      { path: '/contact', element: <ContactPage />, handle: meta(texts.nav.contact, texts.meta.contact) },
+      {
+        path: '/contact',
+        handle: meta(texts.nav.contact, texts.meta.contact),
+        // The form stack (react-hook-form, zod) is only needed here.
+        lazy: async () => ({ Component: (await import('../features/contact/ContactPage')).ContactPage }),
+      },
       {
         path: '/about',
         handle: meta(texts.pages.aboutHeading, texts.meta.about),
