@@ -176,6 +176,25 @@ async function runForeground(
   return new Promise<never>(() => {});
 }
 
+/** The Vite dev server pointed at the stack; resolves with its exit code. */
+function runVite(env: StackEnv): Promise<number> {
+  process.stdout.write(`Starting Vite on http://127.0.0.1:3000 …\n`);
+  const vite = spawn(
+    path.join(REPO_ROOT, 'node_modules/.bin/vite'),
+    ['--port', '3000', '--strictPort'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_SUPABASE_URL: env.API_URL, VITE_SUPABASE_ANON_KEY: env.ANON_KEY },
+    },
+  );
+  // Vite shares the terminal (and so receives Ctrl-C itself); whoever waits on it ends with it.
+  const killVite = () => vite.kill('SIGTERM');
+  process.once('SIGTERM', killVite);
+  process.once('exit', killVite);
+  return new Promise<number>((resolve) => vite.on('exit', (code) => resolve(code ?? 0)));
+}
+
 async function stopCommand(o: Opts): Promise<boolean> {
   const state = readState(o.dataDir);
   if (!state) return false;
@@ -303,29 +322,18 @@ async function main(): Promise<void> {
       process.stdout.write(`Wrote ${path.relative(process.cwd(), out)}\n`);
       break;
     }
-    case 'dev':
-      await runForeground(o, (stack) => {
-        process.stdout.write(`Starting Vite on http://127.0.0.1:3000 …\n`);
-        const vite = spawn(
-          path.join(REPO_ROOT, 'node_modules/.bin/vite'),
-          ['--port', '3000', '--strictPort'],
-          {
-            cwd: REPO_ROOT,
-            stdio: 'inherit',
-            env: {
-              ...process.env,
-              VITE_SUPABASE_URL: stack.env.API_URL,
-              VITE_SUPABASE_ANON_KEY: stack.env.ANON_KEY,
-            },
-          },
-        );
-        // Vite shares the terminal (and so receives Ctrl-C itself); the stack stops when it ends.
-        const killVite = () => vite.kill('SIGTERM');
-        process.once('SIGTERM', killVite);
-        process.once('exit', killVite);
-        return new Promise<number>((resolve) => vite.on('exit', (code) => resolve(code ?? 0)));
-      });
+    case 'dev': {
+      // A stack already running on this data dir (e.g. `stack start` in another terminal) is
+      // reused; otherwise one is started here and stopped with Vite.
+      const running = readState(o.dataDir);
+      if (running && running.ready && isAlive(running.pid)) {
+        process.stdout.write(`Using the local stack already running at ${running.env.API_URL}\n`);
+        process.once('SIGINT', () => undefined); // Vite handles Ctrl-C and then exits
+        process.exit(await runVite(running.env));
+      }
+      await runForeground(o, (stack) => runVite(stack.env));
       break;
+    }
     default:
       process.stderr.write(USAGE);
       fail(`unknown command "${command}"`);
