@@ -84,7 +84,10 @@ describe('<HomePage />', () => {
     catalogue.fetchProductPage.mockResolvedValue({ products: [], hasMore: false });
     renderHome('/?cat=Tennis');
     expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
+    // Loading state first: announced, with placeholders instead of an empty page.
+    expect(screen.getByTestId('catalogue-loading')).toHaveTextContent(texts.storefront.loading);
     expect(await screen.findByText(texts.home.noProducts)).toBeInTheDocument();
+    expect(screen.queryByTestId('catalogue-loading')).toBeNull();
     expect(catalogue.fetchProductPage).toHaveBeenCalledWith('Tennis', 0, expect.any(AbortSignal));
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
@@ -7,6 +7,9 @@ import { useCategories, useProductList } from './useCatalogue';
 
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
 export const CATEGORY_PARAM = 'cat';
+
+/** One card per row on a phone, up to four on a wide screen. */
+const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
@@ -61,12 +64,25 @@ export function HomePage() {
       </Title>
 
       {list.status === 'loading' && (
-        <Center py="xl" role="status">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>{texts.storefront.loading}</Text>
-          </Group>
-        </Center>
+        <div role="status" data-testid="catalogue-loading">
+          <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
+          {/* Card-shaped placeholders so the page does not jump when the products arrive. */}
+          <SimpleGrid cols={GRID_COLS} spacing="lg" aria-hidden="true">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Card key={i} withBorder padding="md">
+                <Card.Section>
+                  <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
+                </Card.Section>
+                <Stack gap="sm" pt="sm">
+                  <Skeleton height={20} width="70%" />
+                  <Skeleton height={16} width="30%" />
+                  <Skeleton height={40} />
+                  <Skeleton height={36} />
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </div>
       )}
 
       {list.status === 'error' && (
@@ -87,7 +103,7 @@ export function HomePage() {
       )}
 
       {list.status === 'ready' && list.products.length > 0 && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" data-testid="product-grid">
+        <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="product-grid">
           {list.products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}
