@@ -487,6 +487,30 @@ export class AuthService {
     return bcrypt.hash(password, 10);
   }
 
+  /** GoTrue-style row in auth.audit_log_entries (who did what, from which IP). */
+  private async audit(
+    c: Db,
+    ctx: Ctx,
+    actor: { id: string; email: string | null },
+    action: string,
+    logType: 'account' | 'token' | 'user' | 'team',
+    traits?: Json,
+  ): Promise<void> {
+    const payload: Json = {
+      actor_id: actor.id,
+      actor_username: actor.email ?? '',
+      actor_via_sso: false,
+      log_type: logType,
+      action,
+    };
+    if (traits) payload.traits = traits;
+    await c.query(
+      `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+       values ($1, $2, $3, now(), $4)`,
+      [NIL_UUID, randomUUID(), JSON.stringify(payload), ctx.ip.slice(0, 64)],
+    );
+  }
+
   // ---------------------------------------------------------------------------------------
   // Sessions and tokens
 
@@ -517,7 +541,12 @@ export class AuthService {
       `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = 'email'`,
       [userId],
     );
-    return this.sessionResponse(c, userId, sessionId, refreshToken);
+    const session = await this.sessionResponse(c, userId, sessionId, refreshToken);
+    const user = session.user as Json;
+    await this.audit(c, ctx, { id: userId, email: String(user.email ?? '') }, 'login', 'account', {
+      provider: 'email',
+    });
+    return session;
   }
 
   private async insertRefreshToken(
@@ -1006,6 +1035,7 @@ export class AuthService {
       }
       const user = (await this.loadUser(c, id))!;
       await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
+      await this.audit(c, ctx, user, 'user_confirmation_requested', 'user', { provider: 'email' });
       return { status: 200, body: await this.userResponse(c, id) };
     });
   }
@@ -1173,6 +1203,7 @@ export class AuthService {
                 'update auth.refresh_tokens set revoked = true where session_id = $1 and revoked = false',
                 [token.session_id],
               );
+              await this.audit(c, ctx, user, 'token_revoked', 'token');
             }
             throw new CommitThenThrow(
               badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
@@ -1195,6 +1226,7 @@ export class AuthService {
         `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1`,
         [token.session_id],
       );
+      await this.audit(c, ctx, user, 'token_refreshed', 'token');
       return {
         status: 200,
         body: await this.sessionResponse(c, user.id, token.session_id, issued),
@@ -1440,14 +1472,8 @@ export class AuthService {
       throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
     }
     const password = typeof body.password === 'string' ? body.password : null;
-    if (password !== null) {
-      if (password === '')
-        throw unprocessable(
-          'weak_password',
-          `Password should be at least ${this.policy.minLength} characters.`,
-        );
-      assertPasswordAcceptable(password, this.policy);
-    }
+    // An empty password fails the policy like any short one (422 weak_password, reason length).
+    if (password !== null) assertPasswordAcceptable(password, this.policy);
     let newEmail: string | null = null;
     if (typeof body.email === 'string' && body.email !== '') newEmail = normalizeEmail(body.email);
     const pkce = this.pkceParams(body);
@@ -1500,6 +1526,13 @@ export class AuthService {
         const fresh = (await this.loadUser(c, user.id))!;
         await this.prepareEmailChange(c, fresh, newEmail, redirectTo, true, pkce);
       }
+      await this.audit(
+        c,
+        ctx,
+        user,
+        password !== null ? 'user_updated_password' : 'user_modified',
+        'user',
+      );
       return { status: 200, body: await this.userResponse(c, user.id) };
     });
   }
@@ -1520,6 +1553,7 @@ export class AuthService {
         sessionId,
       ]);
     }
+    await this.audit(this.pool, ctx, user, 'logout', 'account');
     return { status: 204 };
   }
 
@@ -1564,6 +1598,7 @@ export class AuthService {
       const user = await this.findUserByEmail(c, email, true);
       if (!user) return;
       await this.prepareRecovery(c, user, redirectTo, true, 'recovery', pkce);
+      await this.audit(c, ctx, user, 'user_recovery_requested', 'user');
     });
     return { status: 200, body: {} };
   }
@@ -1638,6 +1673,7 @@ export class AuthService {
         user = (await this.loadUser(c, id))!;
       }
       await this.prepareConfirmation(c, user, redirectTo, true, 'invite');
+      await this.audit(c, ctx, user, 'user_invited', 'team', { user_email: email });
       return { status: 200, body: await this.userResponse(c, user.id) };
     });
   }
@@ -1720,7 +1756,7 @@ export class AuthService {
   }
 
   private async adminCreateUser(ctx: Ctx): Promise<Reply> {
-    this.requireAdmin(ctx);
+    const admin = adminActor(this.requireAdmin(ctx));
     const body = ctx.body;
     const rawEmail = str(body, 'email');
     const phone = str(body, 'phone');
@@ -1766,7 +1802,7 @@ export class AuthService {
             'A user with this phone number has already been registered',
           );
       }
-      const id = await this.insertUser(c, {
+      const id: string = await this.insertUser(c, {
         id: typeof body.id === 'string' ? body.id.toLowerCase() : undefined,
         email,
         phone: phone || null,
@@ -1777,6 +1813,11 @@ export class AuthService {
         emailConfirmed,
         phoneConfirmed: body.phone_confirm === true,
         bannedUntilSeconds: ban ?? null,
+      });
+      await this.audit(c, ctx, admin, 'user_signedup', 'team', {
+        user_id: id,
+        user_email: email ?? '',
+        user_phone: phone,
       });
       return { status: 200, body: await this.userResponse(c, id) };
     });
@@ -1879,12 +1920,17 @@ export class AuthService {
   }
 
   private async adminDeleteUser(ctx: Ctx): Promise<Reply> {
-    this.requireAdmin(ctx);
+    const admin = adminActor(this.requireAdmin(ctx));
     const id = this.adminUserId(ctx);
     const soft = ctx.body.should_soft_delete === true;
     await this.tx(async (c) => {
       const user = await this.loadUser(c, id, true);
       if (!user) throw notFound('user_not_found', 'User not found');
+      await this.audit(c, ctx, admin, 'user_deleted', 'team', {
+        user_id: user.id,
+        user_email: user.email ?? '',
+        user_phone: user.phone ?? '',
+      });
       if (!soft) {
         await c.query('delete from auth.users where id = $1', [id]);
         return;
@@ -2042,6 +2088,12 @@ class CommitThenThrow extends Error {
   constructor(readonly error: AuthApiError) {
     super(error.message);
   }
+}
+
+/** Audit actor for admin-API calls: the key's subject, else its role (service_role keys have no sub). */
+function adminActor(claims: JwtClaims): { id: string; email: string } {
+  const sub = typeof claims.sub === 'string' && isUuid(claims.sub) ? claims.sub : NIL_UUID;
+  return { id: sub, email: typeof claims.role === 'string' ? claims.role : '' };
 }
 
 function isUniqueViolation(e: unknown): boolean {

@@ -259,6 +259,12 @@ describe('sign-up with e-mail confirmation', () => {
       userId,
     ]);
     expect(sessions).toHaveLength(1);
+    const audit = await sql<{ action: string }>(
+      `select payload ->> 'action' as action from auth.audit_log_entries
+       where payload ->> 'actor_id' = $1 order by created_at`,
+      [userId],
+    );
+    expect(audit.map((r) => r.action)).toEqual(['user_confirmation_requested', 'login', 'login']);
   });
 
   it('returns the user from getUser', async () => {
