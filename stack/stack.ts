@@ -456,6 +456,15 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
               NO_COLOR: '1',
               DENO_DIR,
               DENO_NO_UPDATE_CHECK: '1',
+              // Deno ignores NODE_EXTRA_CA_CERTS: trust the system store too, so npm: imports also
+              // download behind a TLS-intercepting proxy whose CA is installed system-wide.
+              // The repo's package.json is Node's (it lists the deno npm package itself); functions
+              // resolve their own npm: imports, as on hosted Supabase.
+              DENO_NO_PACKAGE_JSON: '1',
+              DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE ?? 'system,mozilla',
+              ...(process.env.NODE_EXTRA_CA_CERTS && !process.env.DENO_CERT
+                ? { DENO_CERT: process.env.NODE_EXTRA_CA_CERTS }
+                : {}),
               // User secrets first; the reserved SUPABASE_* names cannot be overridden (as hosted).
               ...config.functionSecrets,
               ...(existsSync(dotenvFile) ? parseDotenv(readFileSync(dotenvFile, 'utf8')) : {}),
