@@ -117,6 +117,14 @@ test('a new admin gets the e-mail, cannot sign in before confirming, confirms, s
   await expect(confirmPage.getByText(`You are signed in as ${name}`)).toBeVisible();
   await confirm.close();
 
+  // The link works once: used again, the login page says so.
+  const reused = await browser.newContext({ baseURL });
+  const reusedPage = await reused.newPage();
+  await reusedPage.goto(link!);
+  await expect(reusedPage).toHaveURL(/\/login/);
+  await expect(reusedPage.getByText('This email link is invalid or has expired.')).toBeVisible();
+  await reused.close();
+
   // A fresh browser signs in with the password and sees "Admin <their name>".
   const after = await browser.newContext({ baseURL });
   const afterPage = await after.newPage();
