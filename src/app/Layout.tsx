@@ -82,7 +82,7 @@ export function Layout() {
   }, [pathname]);
 
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <AppShell header={{ height: 64 }}>
       <RouteMeta />
       <AppShell.Header>
         <Container size="lg" h="100%">
@@ -122,7 +122,7 @@ export function Layout() {
       </Drawer>
 
       <AppShell.Main className={classes.main}>
-        <Container size="lg" px={0}>
+        <Container size="lg" py="md">
           <Outlet />
         </Container>
       </AppShell.Main>
