@@ -1273,9 +1273,9 @@ export class AuthService {
       });
       return { status: 303, headers: { Location: `${redirectTo}#${fragment}` } };
     } catch (e) {
-      if (!(e instanceof AuthApiError) || e.status >= 500) {
-        if (!(e instanceof AuthApiError))
-          this.log(`verify failed: ${e instanceof Error ? e.message : String(e)}`);
+      // Browsers follow these links, so failures are reported in the redirect, not as JSON.
+      if (!(e instanceof AuthApiError)) {
+        this.log(`verify failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       }
       const err = e instanceof AuthApiError ? e : internalError('Internal Server Error');
       const fragment = formEncode({
