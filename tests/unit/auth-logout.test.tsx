@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+// Logout (spec §4/§8): sign out, clear the stored session, "Logout Successfully", go to /login;
+// a failure is only logged.
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// Only the storage helper is under test; the hook itself is exercised by the browser tests.
-import { vi } from 'vitest';
-vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+const fake = vi.hoisted(() => ({ signOut: vi.fn(), success: vi.fn(), error: vi.fn() }));
+vi.mock('../../src/lib/supabase', () => ({ supabase: { auth: { signOut: fake.signOut } } }));
+vi.mock('../../src/lib/notify', () => ({ notify: { success: fake.success, error: fake.error } }));
 
-const { clearStoredSession } = await import('../../src/features/auth/useLogout');
+const { clearStoredSession, useLogout } = await import('../../src/features/auth/useLogout');
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -38,5 +43,56 @@ describe('clearStoredSession', () => {
     storage.setItem('mantine-color-scheme-value', 'dark');
     clearStoredSession(storage);
     expect([...Array(storage.length).keys()].map((i) => storage.key(i))).toEqual(['mantine-color-scheme-value']);
+  });
+});
+
+describe('useLogout', () => {
+  /** Renders the hook inside a router that starts on /admin and reports the current path. */
+  function setup() {
+    let path = '';
+    function Route({ children }: { children: ReactNode }) {
+      path = useLocation().pathname;
+      return <>{children}</>;
+    }
+    const Wrapper = ({ children }: { children: ReactNode }) => {
+      // Created once per test, so navigation state survives re-renders.
+      const [router] = useState(() =>
+        createMemoryRouter([{ path: '*', element: <Route>{children}</Route> }], { initialEntries: ['/admin'] }),
+      );
+      return <RouterProvider router={router} />;
+    };
+    const { result } = renderHook(() => useLogout(), { wrapper: Wrapper });
+    return { logout: () => result.current(), path: () => path };
+  }
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('sb-127-auth-token', '{}');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+    localStorage.clear();
+  });
+
+  it('signs out this session, clears it, toasts "Logout Successfully" and goes to /login', async () => {
+    fake.signOut.mockResolvedValue({ error: null });
+    const { logout, path } = setup();
+    expect(path()).toBe('/admin');
+    await act(logout);
+    expect(fake.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(localStorage.getItem('sb-127-auth-token')).toBeNull();
+    expect(fake.success).toHaveBeenCalledWith('Logout Successfully');
+    expect(path()).toBe('/login');
+  });
+
+  it('on failure only logs: no toast, no navigation', async () => {
+    fake.signOut.mockResolvedValue({ error: new Error('network down') });
+    const { logout, path } = setup();
+    await act(logout);
+    expect(console.error).toHaveBeenCalled();
+    expect(fake.success).not.toHaveBeenCalled();
+    expect(fake.error).not.toHaveBeenCalled();
+    expect(path()).toBe('/admin');
   });
 });
