@@ -11,10 +11,14 @@ const footer = (page: Page) => page.getByRole('contentinfo');
 async function expectMainAreaAndNoOverflow(page: Page) {
   const viewport = page.viewportSize();
   if (!viewport) throw new Error('no viewport');
-  const mainHeight = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().height);
+  const mainHeight = await page
+    .getByRole('main')
+    .evaluate((el) => el.getBoundingClientRect().height);
   expect(mainHeight).toBeGreaterThanOrEqual(0.8 * viewport.height);
   // Nothing sticks out sideways (no horizontal scrolling on a phone).
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -44,9 +48,15 @@ test.describe('desktop 1280 px', () => {
     // The logo is decorative next to the title (empty alt), so it is found by its source.
     const logo = header(page).locator('img[src="/logo.svg"]');
     await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0))
+      .toBe(true);
     const nav = header(page).getByRole('navigation');
-    await expect(nav.getByRole('link')).toHaveText([texts.nav.home, texts.nav.login, texts.nav.contact]);
+    await expect(nav.getByRole('link')).toHaveText([
+      texts.nav.home,
+      texts.nav.login,
+      texts.nav.contact,
+    ]);
     await expect(nav.getByRole('link', { name: texts.nav.admin })).toHaveCount(0);
     await expect(nav.getByRole('button', { name: texts.nav.logout })).toHaveCount(0);
     await expect(page.getByRole('button', { name: texts.storefront.menu.open })).toBeHidden();
@@ -76,7 +86,10 @@ test.describe('desktop 1280 px', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  test('signed in: Admin and Logout instead of Login; Logout signs out', async ({ page, stack }) => {
+  test('signed in: Admin and Logout instead of Login; Logout signs out', async ({
+    page,
+    stack,
+  }) => {
     await signInAs(page, stack, demoAccounts.shopper.email, demoAccounts.shopper.password);
     await page.goto('/about');
     const nav = header(page).getByRole('navigation');
@@ -103,7 +116,10 @@ test.describe('desktop 1280 px', () => {
     for (const [path, title, description] of routes) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        description,
+      );
     }
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
     const favicon = await page.request.get('/favicon.svg');
@@ -127,7 +143,11 @@ test.describe('phone 375 px', () => {
 
     const menu = page.getByRole('dialog', { name: texts.storefront.menu.title });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText([texts.nav.home, texts.nav.login, texts.nav.contact]);
+    await expect(menu.getByRole('link')).toHaveText([
+      texts.nav.home,
+      texts.nav.login,
+      texts.nav.contact,
+    ]);
     await menu.getByRole('link', { name: texts.nav.contact }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();
@@ -148,9 +168,9 @@ test.describe('phone 375 px', () => {
     await page.goto('/');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     // One card per row on a phone, each as wide as the content column.
-    const widths = await page.getByTestId('product-card').evaluateAll((els) =>
-      els.slice(0, 3).map((el) => el.getBoundingClientRect().width),
-    );
+    const widths = await page
+      .getByTestId('product-card')
+      .evaluateAll((els) => els.slice(0, 3).map((el) => el.getBoundingClientRect().width));
     for (const width of widths) expect(width).toBeGreaterThan(300);
     await expectFooter(page);
   });

@@ -24,10 +24,14 @@ async function controlClock(page: import('@playwright/test').Page) {
 }
 
 const heading = (page: import('@playwright/test').Page) => page.getByTestId('catalogue-heading');
-const categoryButtons = (page: import('@playwright/test').Page) => page.getByTestId('category-buttons');
+const categoryButtons = (page: import('@playwright/test').Page) =>
+  page.getByTestId('category-buttons');
 
 test.describe('home catalogue', () => {
-  test('All: heading, one button per category and the first page ordered by price', async ({ page, serviceDb }) => {
+  test('All: heading, one button per category and the first page ordered by price', async ({
+    page,
+    serviceDb,
+  }) => {
     await page.goto('/');
     await expect(heading(page)).toHaveText(texts.home.all);
     await expect(page).toHaveTitle(texts.brand.title);
@@ -38,7 +42,9 @@ test.describe('home catalogue', () => {
     await expect(buttons.first()).toHaveText(texts.home.all);
     await expect(buttons.first()).toHaveAttribute('aria-pressed', 'true');
     for (const { title } of categories as { title: string }[]) {
-      await expect(categoryButtons(page).getByRole('button', { name: title, exact: true })).toBeVisible();
+      await expect(
+        categoryButtons(page).getByRole('button', { name: title, exact: true }),
+      ).toBeVisible();
     }
 
     // The seed has more than one page of products.
@@ -52,7 +58,10 @@ test.describe('home catalogue', () => {
     if (firstUnpriced >= 0) expect(prices.slice(firstUnpriced).every((p) => p === null)).toBe(true);
   });
 
-  test('a category filters from the database, shows its name and stays in the URL', async ({ page, serviceDb }) => {
+  test('a category filters from the database, shows its name and stays in the URL', async ({
+    page,
+    serviceDb,
+  }) => {
     const expected = await titlesInStoreOrder(serviceDb, 'Football');
     expect(expected.length).toBeGreaterThan(0);
 
@@ -70,10 +79,9 @@ test.describe('home catalogue', () => {
     // The filtered view survives a reload and can be shared.
     await page.reload();
     await expect(heading(page)).toHaveText('Football');
-    await expect(categoryButtons(page).getByRole('button', { name: 'Football', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(
+      categoryButtons(page).getByRole('button', { name: 'Football', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await expect(cards(page)).toHaveCount(expected.length);
 
     await categoryButtons(page).getByRole('button', { name: texts.home.all, exact: true }).click();
@@ -137,13 +145,17 @@ test.describe('home catalogue', () => {
       await expect(first.getByTestId('product-price')).toHaveText('£12.50');
       await expect(first.getByRole('heading', { name: `${cat} Ball` })).toBeVisible();
       await expect(first.getByTestId('product-category')).toHaveText(cat);
-      await expect(first.getByTestId('product-comment')).toHaveText('A plain-number price, shown in pounds.');
+      await expect(first.getByTestId('product-comment')).toHaveText(
+        'A plain-number price, shown in pounds.',
+      );
       const image = first.getByRole('img', { name: `${cat} Ball` });
       await expect(image).toHaveAttribute('src', '/products/match-football.svg');
       await expect(image).toHaveAttribute('loading', 'lazy');
       await expect(image).toHaveAttribute('width', '400');
       await expect(image).toHaveAttribute('height', '300');
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const buy = first.getByRole('link', { name: new RegExp(texts.home.buyNow) });
       await expect(buy).toHaveAttribute('href', link(1));
       await expect(buy).toHaveAttribute('target', '_blank');
@@ -154,24 +166,37 @@ test.describe('home catalogue', () => {
       const placeholder = second.getByRole('img', { name: texts.storefront.imageFallbackAlt });
       await expect(placeholder).toHaveAttribute('src', '/product-placeholder.svg');
       await expect
-        .poll(() => placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() =>
+          placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
         .toBe(true);
 
       await expect(cards(page).nth(2).getByTestId('product-price')).toHaveText('Price on request');
 
       // Cards in a row are the same height whatever their content.
-      const heights = await cards(page).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+      const heights = await cards(page).evaluateAll((els) =>
+        els.map((el) => Math.round(el.getBoundingClientRect().height)),
+      );
       expect(new Set(heights).size).toBe(1);
     });
 
-    test('Buy Now opens the seller page in a new tab without access to the store', async ({ page, context }) => {
+    test('Buy Now opens the seller page in a new tab without access to the store', async ({
+      page,
+      context,
+    }) => {
       // The outside seller is not reachable from here; answer for it so the new tab can load.
       await context.route('https://seller.example.com/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<title>Seller</title><h1>Seller page</h1>' }),
+        route.fulfill({
+          contentType: 'text/html',
+          body: '<title>Seller</title><h1>Seller page</h1>',
+        }),
       );
       await page.goto(`/?cat=${encodeURIComponent(cat)}`);
       const popupPromise = context.waitForEvent('page');
-      await cards(page).nth(0).getByRole('link', { name: new RegExp(texts.home.buyNow) }).click();
+      await cards(page)
+        .nth(0)
+        .getByRole('link', { name: new RegExp(texts.home.buyNow) })
+        .click();
       const popup = await popupPromise;
       await popup.waitForLoadState();
       expect(popup.url()).toBe(link(1));
@@ -196,7 +221,10 @@ test.describe('home catalogue', () => {
     }
   });
 
-  test('paging: Load more reads beyond the first page until the list is complete', async ({ page, serviceDb }) => {
+  test('paging: Load more reads beyond the first page until the list is complete', async ({
+    page,
+    serviceDb,
+  }) => {
     const cat = uniqueName('E2E Paging');
     const total = PAGE_SIZE + 7;
     await createCategory(serviceDb, cat);
@@ -214,7 +242,10 @@ test.describe('home catalogue', () => {
         };
       });
       await insertProducts(serviceDb, rows);
-      const expected = Array.from({ length: total }, (_, n) => `${cat} Item ${String(n).padStart(2, '0')}`);
+      const expected = Array.from(
+        { length: total },
+        (_, n) => `${cat} Item ${String(n).padStart(2, '0')}`,
+      );
 
       await page.goto(`/?cat=${encodeURIComponent(cat)}`);
       await expect(cards(page)).toHaveCount(PAGE_SIZE);
@@ -274,7 +305,8 @@ test.describe('banner', () => {
   });
 
   test('dots choose a slide', async ({ page }) => {
-    const dot = (n: number) => page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
+    const dot = (n: number) =>
+      page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
     await dot(3).click();
     await expectActive(page, 2);
     await expect(dot(3)).toHaveAttribute('aria-current', 'true');
@@ -307,9 +339,14 @@ test.describe('banner', () => {
   });
 
   test('pauses while a control has keyboard focus', async ({ page }) => {
-    const dot = (n: number) => page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
+    const dot = (n: number) =>
+      page.getByRole('button', { name: texts.storefront.banner.showSlide(n) });
     // Tab from the top of the page (header links first) until the first dot has focus.
-    for (let i = 0; i < 20 && !(await dot(1).evaluate((el) => el === document.activeElement)); i++) {
+    for (
+      let i = 0;
+      i < 20 && !(await dot(1).evaluate((el) => el === document.activeElement));
+      i++
+    ) {
       await page.keyboard.press('Tab');
     }
     await expect(dot(1)).toBeFocused();
@@ -343,19 +380,30 @@ test.describe('banner with reduced motion', () => {
 test.describe('static pages', () => {
   test('About Us shows the logo and the store text', async ({ page }) => {
     await page.goto('/about');
-    await expect(page.getByRole('heading', { level: 1, name: texts.pages.aboutHeading })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: texts.pages.aboutHeading }),
+    ).toBeVisible();
     const logo = page.getByRole('main').getByRole('img', { name: /logo/i });
     await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth > 0))
+      .toBe(true);
     await expect(page.getByRole('main')).toContainText('sports-goods storefront');
     await expect(page).toHaveTitle(`${texts.pages.aboutHeading} | ${texts.brand.title}`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', texts.meta.about);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      texts.meta.about,
+    );
   });
 
-  test('Privacy Policy covers every required topic and links the contact page', async ({ page }) => {
+  test('Privacy Policy covers every required topic and links the contact page', async ({
+    page,
+  }) => {
     await page.goto('/policy');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: texts.pages.policyHeading })).toBeVisible();
+    await expect(
+      main.getByRole('heading', { level: 1, name: texts.pages.policyHeading }),
+    ).toBeVisible();
     await expect(main).toContainText('June 2023');
     for (const topic of [
       /data we collect/i,
@@ -371,10 +419,9 @@ test.describe('static pages', () => {
     ]) {
       await expect(main.getByRole('heading', { level: 2, name: topic })).toBeVisible();
     }
-    await expect(main.getByRole('link', { name: texts.pages.privacyEmail }).first()).toHaveAttribute(
-      'href',
-      `mailto:${texts.pages.privacyEmail}`,
-    );
+    await expect(
+      main.getByRole('link', { name: texts.pages.privacyEmail }).first(),
+    ).toHaveAttribute('href', `mailto:${texts.pages.privacyEmail}`);
     await main.getByRole('link', { name: texts.nav.contact }).first().click();
     await expect(page).toHaveURL(/\/contact$/);
   });

@@ -53,7 +53,11 @@ async function main() {
   const only = args.filter((a) => !a.startsWith('--'));
   mkdirSync(OUT, { recursive: true });
   const harness = await startHarness();
-  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs, headless: true });
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: chromiumArgs,
+    headless: true,
+  });
   try {
     const anon = createClient(harness.stackEnv.API_URL, harness.stackEnv.ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -79,10 +83,10 @@ async function main() {
           colorScheme: dark ? 'dark' : 'light',
         });
         if (route.admin) {
-          await context.addInitScript(
-            ([key, value]) => window.localStorage.setItem(key, value),
-            [storageKey, JSON.stringify(data.session)] as const,
-          );
+          await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+            storageKey,
+            JSON.stringify(data.session),
+          ] as const);
         }
         const page = await context.newPage();
         await page.goto(route.path);

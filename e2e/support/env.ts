@@ -6,12 +6,14 @@ export const E2E_STACK_ENV = 'E2E_STACK_ENV';
 
 export function stackEnv(): StackEnv {
   const raw = process.env[E2E_STACK_ENV];
-  if (!raw) throw new Error(`${E2E_STACK_ENV} is not set: run the browser tests with \`npm run test:e2e\``);
+  if (!raw)
+    throw new Error(`${E2E_STACK_ENV} is not set: run the browser tests with \`npm run test:e2e\``);
   return JSON.parse(raw) as StackEnv;
 }
 
 export function baseUrl(): string {
   const url = process.env[E2E_BASE_URL];
-  if (!url) throw new Error(`${E2E_BASE_URL} is not set: run the browser tests with \`npm run test:e2e\``);
+  if (!url)
+    throw new Error(`${E2E_BASE_URL} is not set: run the browser tests with \`npm run test:e2e\``);
   return url;
 }

@@ -56,7 +56,12 @@ export function uniqueName(prefix: string): string {
  * Signs `page` in as an existing account without going through the login form: the session
  * supabase-js would store is placed in local storage before the app starts.
  */
-export async function signInAs(page: Page, env: StackEnv, email: string, password: string): Promise<void> {
+export async function signInAs(
+  page: Page,
+  env: StackEnv,
+  email: string,
+  password: string,
+): Promise<void> {
   const client = createClient(env.API_URL, env.ANON_KEY, nodeClientOptions);
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');

@@ -7,7 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
-import { findFreePortBase, startStack, type RunningStack, type StackEnv } from '../../stack/stack.ts';
+import {
+  findFreePortBase,
+  startStack,
+  type RunningStack,
+  type StackEnv,
+} from '../../stack/stack.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,14 +33,22 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export async function startHarness({ log = (line: string) => console.log(line) } = {}): Promise<Harness> {
+export async function startHarness({
+  log = (line: string) => console.log(line),
+} = {}): Promise<Harness> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-e2e-'));
-  const cleanups: Array<() => Promise<void> | void> = [() => rmSync(tmp, { recursive: true, force: true })];
+  const cleanups: Array<() => Promise<void> | void> = [
+    () => rmSync(tmp, { recursive: true, force: true }),
+  ];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {

@@ -1,4 +1,14 @@
-import { Anchor, AppShell, Burger, Container, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
@@ -25,11 +35,20 @@ function useNavItems(): NavItem[] {
   if (!loading && !session) items.push({ key: 'login', label: texts.nav.login, to: '/login' });
   if (!loading && session) items.push({ key: 'admin', label: texts.nav.admin, to: '/admin' });
   items.push({ key: 'contact', label: texts.nav.contact, to: '/contact' });
-  if (!loading && session) items.push({ key: 'logout', label: texts.nav.logout, onClick: () => void logout() });
+  if (!loading && session)
+    items.push({ key: 'logout', label: texts.nav.logout, onClick: () => void logout() });
   return items;
 }
 
-function NavItems({ items, className, onNavigate }: { items: NavItem[]; className?: string; onNavigate?: () => void }) {
+function NavItems({
+  items,
+  className,
+  onNavigate,
+}: {
+  items: NavItem[];
+  className?: string;
+  onNavigate?: () => void;
+}) {
   return items.map((item) =>
     item.to ? (
       <NavLink key={item.key} to={item.to} end className={className} onClick={onNavigate}>
@@ -53,8 +72,23 @@ function NavItems({ items, className, onNavigate }: { items: NavItem[]; classNam
 
 function FollowIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" className={classes.followIcon}>
-      <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className={classes.followIcon}
+    >
+      <rect
+        x="3"
+        y="3"
+        width="18"
+        height="18"
+        rx="5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
     </svg>
@@ -87,7 +121,11 @@ export function Layout() {
       <AppShell.Header>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Link to="/" className={classes.brand} aria-label={`${texts.brand.title} – ${texts.nav.home}`}>
+            <Link
+              to="/"
+              className={classes.brand}
+              aria-label={`${texts.brand.title} – ${texts.nav.home}`}
+            >
               <img src="/logo.svg" alt="" width={40} height={40} />
               <span className={classes.brandText}>{texts.brand.title}</span>
             </Link>

@@ -36,11 +36,15 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function RouteMeta() {
   const matches = useMatches();
   const { search } = useLocation();
-  const handle = [...matches].reverse().map((m) => m.handle).find(isRouteHandle);
+  const handle = [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle);
 
   useEffect(() => {
     if (!handle) return;
-    const meta = typeof handle.meta === 'function' ? handle.meta(new URLSearchParams(search)) : handle.meta;
+    const meta =
+      typeof handle.meta === 'function' ? handle.meta(new URLSearchParams(search)) : handle.meta;
     applyMeta(meta);
   }, [handle, search]);
 

@@ -6,11 +6,16 @@ import { texts } from '../texts';
 import { Layout } from './Layout';
 import type { RouteHandle } from './RouteMeta';
 
-const meta = (title: string | undefined, description: string): RouteHandle => ({ meta: { title, description } });
+const meta = (title: string | undefined, description: string): RouteHandle => ({
+  meta: { title, description },
+});
 
 const homeHandle: RouteHandle = {
   // A shared category link gets the category in its title.
-  meta: (search) => ({ title: search.get(CATEGORY_PARAM)?.trim() || undefined, description: texts.meta.home }),
+  meta: (search) => ({
+    title: search.get(CATEGORY_PARAM)?.trim() || undefined,
+    description: texts.meta.home,
+  }),
 };
 
 /**
@@ -28,7 +33,9 @@ export const router = createBrowserRouter([
         path: '/contact',
         handle: meta(texts.nav.contact, texts.meta.contact),
         // The form stack (react-hook-form, zod) is only needed here.
-        lazy: async () => ({ Component: (await import('../features/contact/ContactPage')).ContactPage }),
+        lazy: async () => ({
+          Component: (await import('../features/contact/ContactPage')).ContactPage,
+        }),
       },
       {
         path: '/about',
@@ -38,7 +45,9 @@ export const router = createBrowserRouter([
       {
         path: '/policy',
         handle: meta(texts.pages.policyHeading, texts.meta.policy),
-        lazy: async () => ({ Component: (await import('../features/pages/PolicyPage')).PolicyPage }),
+        lazy: async () => ({
+          Component: (await import('../features/pages/PolicyPage')).PolicyPage,
+        }),
       },
       {
         path: '/login',
@@ -50,7 +59,11 @@ export const router = createBrowserRouter([
         handle: meta(texts.admin.heading, texts.meta.admin),
         lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }),
       },
-      { path: '*', element: <NotFoundPage />, handle: meta(texts.notFound.title, texts.meta.notFound) },
+      {
+        path: '*',
+        element: <NotFoundPage />,
+        handle: meta(texts.notFound.title, texts.meta.notFound),
+      },
     ],
   },
 ]);

@@ -69,8 +69,14 @@ describe('<Banner />', () => {
     tick(3000);
     fireEvent.click(screen.getByRole('button', { name: t.showSlide(3) }));
     expect(activeSlide()).toBe(2);
-    expect(screen.getByRole('button', { name: t.showSlide(3) })).toHaveAttribute('aria-current', 'true');
-    expect(screen.getByRole('button', { name: t.showSlide(1) })).toHaveAttribute('aria-current', 'false');
+    expect(screen.getByRole('button', { name: t.showSlide(3) })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: t.showSlide(1) })).toHaveAttribute(
+      'aria-current',
+      'false',
+    );
     tick(3999);
     expect(activeSlide()).toBe(2);
     tick(1);

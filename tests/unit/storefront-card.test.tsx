@@ -51,7 +51,9 @@ describe('<ProductCard />', () => {
 
   it('never puts an unsafe URL into src or href', () => {
     renderWithProviders(
-      <ProductCard product={{ ...product, image: 'javascript:alert(1)', link: 'javascript:alert(2)' }} />,
+      <ProductCard
+        product={{ ...product, image: 'javascript:alert(1)', link: 'javascript:alert(2)' }}
+      />,
     );
     expect(screen.getByTestId('product-image')).toHaveAttribute('src', PLACEHOLDER_IMAGE);
     expect(screen.queryByRole('link')).toBeNull();

@@ -72,7 +72,11 @@ describe('<HomePage />', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?cat=Tennis');
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(1));
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith('Tennis', 0, expect.any(AbortSignal));
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
+      'Tennis',
+      0,
+      expect.any(AbortSignal),
+    );
     expect(buttons.getByRole('button', { name: 'Tennis' })).toHaveAttribute('aria-pressed', 'true');
 
     fireEvent.click(buttons.getByRole('button', { name: texts.home.all }));

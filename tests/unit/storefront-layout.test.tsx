@@ -21,7 +21,9 @@ function renderLayout() {
   const router = createMemoryRouter([
     {
       element: <Layout />,
-      children: [{ path: '/', element: <p>home page</p>, handle: { meta: { description: 'Home page' } } }],
+      children: [
+        { path: '/', element: <p>home page</p>, handle: { meta: { description: 'Home page' } } },
+      ],
     },
   ]);
   return render(
@@ -44,18 +46,30 @@ describe('<Layout />', () => {
     renderLayout();
     expect(screen.getByText('home page')).toBeInTheDocument();
     expect(document.title).toBe(texts.brand.title);
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Home page');
-    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      texts.nav.home,
-      texts.nav.login,
-      texts.nav.contact,
-    ]);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Home page',
+    );
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([texts.nav.home, texts.nav.login, texts.nav.contact]);
     expect(within(mainNav()).queryByRole('button', { name: texts.nav.logout })).toBeNull();
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(texts.brand.footer);
-    expect(within(footer).getByRole('link', { name: texts.nav.about })).toHaveAttribute('href', '/about');
-    expect(within(footer).getByRole('link', { name: texts.nav.policy })).toHaveAttribute('href', '/policy');
-    expect(within(footer).getByRole('link', { name: texts.nav.contact })).toHaveAttribute('href', '/contact');
+    expect(within(footer).getByRole('link', { name: texts.nav.about })).toHaveAttribute(
+      'href',
+      '/about',
+    );
+    expect(within(footer).getByRole('link', { name: texts.nav.policy })).toHaveAttribute(
+      'href',
+      '/policy',
+    );
+    expect(within(footer).getByRole('link', { name: texts.nav.contact })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     const follow = within(footer).getByRole('link', { name: new RegExp(texts.brand.followUs) });
     expect(follow).toHaveAttribute('href', 'https://social.example.com/mar');
     expect(follow).toHaveAttribute('rel', 'noopener noreferrer');
@@ -64,11 +78,11 @@ describe('<Layout />', () => {
   it('shows Admin and Logout instead of Login when signed in; Logout calls the hook', () => {
     auth.state = { loading: false, session: { user: { id: 'u1' } } };
     renderLayout();
-    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      texts.nav.home,
-      texts.nav.admin,
-      texts.nav.contact,
-    ]);
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([texts.nav.home, texts.nav.admin, texts.nav.contact]);
     fireEvent.click(within(mainNav()).getByRole('button', { name: texts.nav.logout }));
     expect(logout).toHaveBeenCalledTimes(1);
   });
@@ -76,9 +90,10 @@ describe('<Layout />', () => {
   it('shows neither Login nor Admin while the stored session is being restored', () => {
     auth.state = { loading: true, session: null };
     renderLayout();
-    expect(within(mainNav()).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      texts.nav.home,
-      texts.nav.contact,
-    ]);
+    expect(
+      within(mainNav())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([texts.nav.home, texts.nav.contact]);
   });
 });

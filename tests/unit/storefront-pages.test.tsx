@@ -23,7 +23,9 @@ describe('static pages', () => {
 
   it('404: the spec text and a Go Back link to /', () => {
     renderWithProviders(<NotFoundPage />);
-    expect(screen.getByRole('heading', { level: 1, name: texts.notFound.title })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: texts.notFound.title }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: texts.notFound.goBack })).toHaveAttribute('href', '/');
   });
 
@@ -39,7 +41,9 @@ describe('static pages', () => {
         element: <p>never shown</p>,
       },
     ]);
-    expect(await screen.findByRole('heading', { level: 1, name: texts.pages.errorHeading })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.pages.errorHeading }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: texts.pages.errorBack })).toHaveAttribute('href', '/');
     expect(spy).toHaveBeenCalledWith('Unexpected application error', expect.any(Error));
     expect(document.title).toBe(`${texts.pages.errorHeading} | ${texts.brand.title}`);
@@ -48,14 +52,19 @@ describe('static pages', () => {
 
   it('error screen: a 404 route response shows the 404 page', async () => {
     renderRoute([{ path: '/', errorElement: <ErrorPage />, element: <p>home</p> }], '/unknown');
-    expect(await screen.findByRole('heading', { level: 1, name: texts.notFound.title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.notFound.title }),
+    ).toBeInTheDocument();
   });
 
   it('privacy policy: last updated June 2023, the age threshold and a link to the contact page', () => {
     renderWithProviders(<PolicyPage />);
     expect(screen.getByText(texts.pages.policyUpdated)).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 2, name: new RegExp(`Children under ${constants.privacyAgeThreshold}`) }),
+      screen.getByRole('heading', {
+        level: 2,
+        name: new RegExp(`Children under ${constants.privacyAgeThreshold}`),
+      }),
     ).toBeInTheDocument();
     const contactLinks = screen.getAllByRole('link', { name: texts.nav.contact });
     expect(contactLinks.length).toBeGreaterThan(0);

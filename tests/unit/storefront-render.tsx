@@ -35,7 +35,10 @@ export function installMatchMedia({ reducedMotion = false } = {}) {
       unobserve() {}
       disconnect() {}
     }
-    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+    Object.defineProperty(window, 'ResizeObserver', {
+      configurable: true,
+      value: ResizeObserverStub,
+    });
   }
 }
 

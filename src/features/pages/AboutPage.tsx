@@ -26,10 +26,17 @@ export function AboutPage() {
         What we care about
       </Title>
       <List spacing="xs">
-        <List.Item>Clear prices in pounds sterling and plain descriptions, with no pushy extras.</List.Item>
-        <List.Item>Kit for every level, from a first pair of running shoes to match-day gear.</List.Item>
-        <List.Item>Sellers with fair delivery and returns, so buying outside our site stays simple.</List.Item>
-        <List.Item>Your privacy: we collect as little as we can (see our{' '}
+        <List.Item>
+          Clear prices in pounds sterling and plain descriptions, with no pushy extras.
+        </List.Item>
+        <List.Item>
+          Kit for every level, from a first pair of running shoes to match-day gear.
+        </List.Item>
+        <List.Item>
+          Sellers with fair delivery and returns, so buying outside our site stays simple.
+        </List.Item>
+        <List.Item>
+          Your privacy: we collect as little as we can (see our{' '}
           <Anchor component={Link} to="/policy">
             {texts.nav.policy}
           </Anchor>

@@ -40,9 +40,9 @@ export function PolicyPage() {
       </Stack>
 
       <Text>
-        This policy explains how MAR Online Store UK (&quot;we&quot;, &quot;us&quot;) collects, uses,
-        keeps and protects personal data when you visit our website, send us a message or use the
-        store&apos;s admin area. We are the controller of that data under the UK General Data
+        This policy explains how MAR Online Store UK (&quot;we&quot;, &quot;us&quot;) collects,
+        uses, keeps and protects personal data when you visit our website, send us a message or use
+        the store&apos;s admin area. We are the controller of that data under the UK General Data
         Protection Regulation (UK GDPR) and the Data Protection Act 2018. You can reach us about
         anything in this policy <ContactLinks />.
       </Text>
@@ -75,15 +75,17 @@ export function PolicyPage() {
         <Text>
           We do not use advertising, analytics or tracking cookies. The admin area keeps a sign-in
           session in your browser&apos;s local storage so that an admin stays signed in; it is
-          removed when the admin logs out. Visitors who do not sign in are not given any
-          identifier. Your browser may remember your colour-scheme preference on this device. You
-          can clear local storage at any time in your browser settings.
+          removed when the admin logs out. Visitors who do not sign in are not given any identifier.
+          Your browser may remember your colour-scheme preference on this device. You can clear
+          local storage at any time in your browser settings.
         </Text>
       </Section>
 
       <Section id="policy-use" title="3. How we use your data">
         <List spacing="xs">
-          <List.Item>to read and answer your messages (our legitimate interest in replying to you);</List.Item>
+          <List.Item>
+            to read and answer your messages (our legitimate interest in replying to you);
+          </List.Item>
           <List.Item>
             to let admins sign in and manage the store, and to send account e-mails such as address
             confirmations (necessary to provide the admin service);
@@ -92,7 +94,9 @@ export function PolicyPage() {
             to protect the site against spam, fraud and attacks (our legitimate interest in a safe
             service);
           </List.Item>
-          <List.Item>to meet legal obligations, for example answering a lawful request from an authority.</List.Item>
+          <List.Item>
+            to meet legal obligations, for example answering a lawful request from an authority.
+          </List.Item>
         </List>
         <Text>
           We do not sell your data, we do not use it for marketing without your consent and we do
@@ -102,21 +106,27 @@ export function PolicyPage() {
 
       <Section id="policy-retention" title="4. How long we keep it">
         <List spacing="xs">
-          <List.Item>contact messages: up to 12 months after our last reply, then deleted;</List.Item>
-          <List.Item>admin accounts: while the account is active, and deleted within 30 days of its closure;</List.Item>
-          <List.Item>server logs: up to 30 days, unless needed longer to investigate a security incident.</List.Item>
+          <List.Item>
+            contact messages: up to 12 months after our last reply, then deleted;
+          </List.Item>
+          <List.Item>
+            admin accounts: while the account is active, and deleted within 30 days of its closure;
+          </List.Item>
+          <List.Item>
+            server logs: up to 30 days, unless needed longer to investigate a security incident.
+          </List.Item>
         </List>
       </Section>
 
       <Section id="policy-transfer" title="5. Who we share it with and international transfers">
         <Text>
           We share personal data only with the service providers that run the store for us: our
-          hosting and database provider, our authentication service and our e-mail delivery
-          service. They process the data only on our instructions and under a written contract.
-          Some of them may store or process data outside the United Kingdom. Where that happens
-          we make sure the transfer is protected, either because the country has UK adequacy
-          regulations or through the UK International Data Transfer Agreement or the UK Addendum
-          to the EU Standard Contractual Clauses.
+          hosting and database provider, our authentication service and our e-mail delivery service.
+          They process the data only on our instructions and under a written contract. Some of them
+          may store or process data outside the United Kingdom. Where that happens we make sure the
+          transfer is protected, either because the country has UK adequacy regulations or through
+          the UK International Data Transfer Agreement or the UK Addendum to the EU Standard
+          Contractual Clauses.
         </Text>
       </Section>
 
@@ -151,8 +161,8 @@ export function PolicyPage() {
 
       <Section id="policy-security" title="9. Security">
         <Text>
-          Data travels over encrypted connections, access to the store&apos;s data is limited to
-          the admins who need it, and passwords are stored only as hashes. No system is perfectly
+          Data travels over encrypted connections, access to the store&apos;s data is limited to the
+          admins who need it, and passwords are stored only as hashes. No system is perfectly
           secure, but we review our safeguards regularly and will tell you and the ICO about a
           breach where the law requires it.
         </Text>
@@ -160,9 +170,9 @@ export function PolicyPage() {
 
       <Section id="policy-changes" title="10. Changes to this policy">
         <Text>
-          We may update this policy when our services or the law change. The date at the top
-          shows when it last changed; for significant changes we will also place a notice on the
-          home page.
+          We may update this policy when our services or the law change. The date at the top shows
+          when it last changed; for significant changes we will also place a notice on the home
+          page.
         </Text>
       </Section>
 

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Center, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
@@ -39,7 +51,12 @@ export function HomePage() {
     <Stack gap="lg">
       <Banner />
 
-      <Group gap="xs" role="group" aria-label={texts.storefront.categoriesLabel} data-testid="category-buttons">
+      <Group
+        gap="xs"
+        role="group"
+        aria-label={texts.storefront.categoriesLabel}
+        data-testid="category-buttons"
+      >
         <Button
           variant={category === null ? 'filled' : 'light'}
           aria-pressed={category === null}

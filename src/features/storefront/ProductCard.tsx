@@ -16,7 +16,14 @@ export function ProductCard({ product }: { product: Product }) {
   const link = safeUrl(product.link);
 
   return (
-    <Card withBorder shadow="sm" padding="md" className={classes.card} component="article" data-testid="product-card">
+    <Card
+      withBorder
+      shadow="sm"
+      padding="md"
+      className={classes.card}
+      component="article"
+      data-testid="product-card"
+    >
       <Card.Section className={classes.media}>
         <img
           className={classes.image}
@@ -35,7 +42,13 @@ export function ProductCard({ product }: { product: Product }) {
           <Title order={3} size="h4" className={classes.title} data-testid="product-title">
             {product.title}
           </Title>
-          <Text fw={700} size="lg" c="teal" style={{ whiteSpace: 'nowrap' }} data-testid="product-price">
+          <Text
+            fw={700}
+            size="lg"
+            c="teal"
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid="product-price"
+          >
             {formatPrice(product.price)}
           </Text>
         </Group>

@@ -71,7 +71,12 @@ export function useProductList(category: string | null) {
           // the same product twice.
           const seen = new Set(s.products.map((p) => p.id));
           const fresh = page.products.filter((p) => !seen.has(p.id));
-          return { ...s, products: [...s.products, ...fresh], hasMore: page.hasMore, loadingMore: false };
+          return {
+            ...s,
+            products: [...s.products, ...fresh],
+            hasMore: page.hasMore,
+            loadingMore: false,
+          };
         });
       },
       (error: unknown) => {
