@@ -17,9 +17,10 @@ import { serviceClient, sql, stackEnv, type StackEnv } from '../support/stack.ts
 const PASSWORD = 'Sup3r-secret-pw';
 const SITE_URL = 'http://127.0.0.1:3000';
 
-// This file's requests come from a client IP of their own (the gateway forwards
-// X-Forwarded-For), so they do not use up the per-IP auth limits of the other test files.
-const FILE_IP = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+// Each client here comes from a client IP of its own (the gateway forwards X-Forwarded-For), so
+// this file neither uses up the per-IP auth limits of other test files nor runs into them itself.
+const randomIp = () =>
+  `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 let env: StackEnv;
 
@@ -38,7 +39,7 @@ function anonClient(): SupabaseClient {
   return createClient(env.API_URL, env.ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
-    global: { headers: { 'X-Forwarded-For': FILE_IP } },
+    global: { headers: { 'X-Forwarded-For': randomIp() } },
   });
 }
 
@@ -72,7 +73,7 @@ async function authFetch(
       Authorization: `Bearer ${init.token ?? env.ANON_KEY}`,
       'Content-Type': 'application/json',
       'X-Supabase-Api-Version': '2024-01-01',
-      'X-Forwarded-For': FILE_IP,
+      'X-Forwarded-For': randomIp(),
       ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -87,7 +88,7 @@ async function authFetch(
 
 /** Opens an e-mail link like a browser would, without following the redirect. */
 function openLink(link: string): Promise<Response> {
-  return fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': FILE_IP } });
+  return fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': randomIp() } });
 }
 
 function fragmentParams(location: string): URLSearchParams {
@@ -610,7 +611,7 @@ describe('PKCE flow', () => {
         detectSessionInUrl: false,
       },
       realtime: { transport: NoRealtime as never },
-      global: { headers: { 'X-Forwarded-For': FILE_IP } },
+      global: { headers: { 'X-Forwarded-For': randomIp() } },
     });
     const email = uniqueEmail('pkce');
     const signUp = await client.auth.signUp({
