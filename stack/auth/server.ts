@@ -291,7 +291,7 @@ export class AuthService {
         if (!hit) continue;
         pathKnown = true;
         if (m === method) {
-          matched = { handler, params: hit.slice(1).map((p) => decodeURIComponent(p)) };
+          matched = { handler, params: hit.slice(1).map(safeDecode) };
           break;
         }
       }
@@ -2098,6 +2098,15 @@ function adminActor(claims: JwtClaims): { id: string; email: string } {
 
 function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+}
+
+/** Path segments that are not valid percent-encoding are taken literally (and then fail validation). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string | undefined {

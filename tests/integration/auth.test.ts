@@ -868,33 +868,42 @@ describe('service endpoints', () => {
   });
 });
 
-describe('failure isolation (a second auth service on the stack database)', () => {
+/** Options for a second auth service on the stack's database, with test-specific settings. */
+function secondServiceOptions(overrides: Partial<AuthServerOptions>): AuthServerOptions {
+  const dbUrl = new URL(env.DB_URL);
+  dbUrl.username = 'supabase_auth_admin';
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dbUrl: dbUrl.toString(),
+    jwtSecret: env.JWT_SECRET,
+    jwtExpiry: 3600,
+    apiExternalUrl: env.API_URL,
+    siteUrl: SITE_URL,
+    additionalRedirectUrls: [],
+    enableSignup: true,
+    enableConfirmations: true,
+    minimumPasswordLength: 6,
+    passwordRequirements: '',
+    maxFrequencySeconds: 1,
+    refreshTokenRotation: true,
+    refreshTokenReuseInterval: 10,
+    rateLimits: { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 100 },
+    otpExpiry: 3600,
+    smtp: { host: '127.0.0.1', port: env.SMTP_PORT, adminEmail: 'a@b.test', senderName: 'Test' },
+    log: () => undefined,
+    ...overrides,
+  };
+}
+
+describe('other configurations (a second auth service on the stack database)', () => {
   it('a failed confirmation mail leaves no half-created user', async () => {
-    // Same database as the stack, but SMTP pointed at a port nobody listens on.
-    const dbUrl = new URL(env.DB_URL);
-    dbUrl.username = 'supabase_auth_admin';
-    const opts: AuthServerOptions = {
-      host: '127.0.0.1',
-      port: 0,
-      dbUrl: dbUrl.toString(),
-      jwtSecret: env.JWT_SECRET,
-      jwtExpiry: 3600,
-      apiExternalUrl: env.API_URL,
-      siteUrl: SITE_URL,
-      additionalRedirectUrls: [],
-      enableSignup: true,
-      enableConfirmations: true,
-      minimumPasswordLength: 6,
-      passwordRequirements: '',
-      maxFrequencySeconds: 1,
-      refreshTokenRotation: true,
-      refreshTokenReuseInterval: 10,
-      rateLimits: { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 100 },
-      otpExpiry: 3600,
-      smtp: { host: '127.0.0.1', port: 9, adminEmail: 'a@b.test', senderName: 'Test' },
-      log: () => undefined,
-    };
-    const server = await startAuthServer(opts);
+    // SMTP pointed at a port nobody listens on.
+    const server = await startAuthServer(
+      secondServiceOptions({
+        smtp: { host: '127.0.0.1', port: 9, adminEmail: 'a@b.test', senderName: 'Test' },
+      }),
+    );
     try {
       const email = uniqueEmail('nomail');
       const res = await fetch(`${server.url}/signup`, {
@@ -908,6 +917,36 @@ describe('failure isolation (a second auth service on the stack database)', () =
         message: 'Error sending confirmation email',
       });
       expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('autoconfirm (confirmations off): sign-up returns a session, a repeat gets user_already_exists', async () => {
+    const server = await startAuthServer(
+      secondServiceOptions({ enableConfirmations: false, passwordRequirements: 'letters_digits' }),
+    );
+    try {
+      // supabase-js builds `<url>/auth/v1`; the service accepts that prefix too.
+      const client = createClient(server.url, env.ANON_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: NoRealtime as never },
+      });
+      const email = uniqueEmail('autoconfirm');
+      const weak = await client.auth.signUp({ email, password: 'onlyletters' });
+      expect(weak.error).toMatchObject({ code: 'weak_password', reasons: ['characters'] });
+      const { data, error } = await client.auth.signUp({ email, password: PASSWORD });
+      expect(error).toBeNull();
+      expect(data.session?.user.email_confirmed_at).toBeTruthy();
+      expect(decodeJwt(data.session!.access_token).amr).toEqual([
+        { method: 'password', timestamp: expect.any(Number) as number },
+      ]);
+      const again = await client.auth.signUp({ email, password: PASSWORD });
+      expect(again.error).toMatchObject({
+        code: 'user_already_exists',
+        status: 422,
+        message: 'User already registered',
+      });
     } finally {
       await server.close();
     }
