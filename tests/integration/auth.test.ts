@@ -764,6 +764,32 @@ describe('magic links and invites', () => {
   });
 });
 
+describe('new-style API keys', () => {
+  it('works with the publishable key for users and the secret key for the admin API', async () => {
+    const options = {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: NoRealtime as never },
+      global: { headers: { 'X-Forwarded-For': randomIp() } },
+    };
+    const email = uniqueEmail('newkeys');
+    const secret = createClient(env.API_URL, env.SECRET_KEY, options);
+    const created = await secret.auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    const publishable = createClient(env.API_URL, env.PUBLISHABLE_KEY, options);
+    expect(
+      (await publishable.auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
+    expect((await publishable.auth.getUser()).data.user?.id).toBe(created.data.user!.id);
+    // The publishable key stands for anon: no admin rights.
+    const denied = await publishable.auth.admin.listUsers();
+    expect(denied.error).toMatchObject({ code: 'not_admin', status: 403 });
+  });
+});
+
 describe('admin API', () => {
   it('creates, reads, lists, updates and deletes users; generate_link verifies via POST /verify', async () => {
     const admin = serviceClient();
