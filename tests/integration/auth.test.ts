@@ -9,6 +9,7 @@ import {
   type SupabaseClient,
 } from '@supabase/supabase-js';
 import { createHmac, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
@@ -439,6 +440,46 @@ describe("Supabase's errors", () => {
     ).length;
     expect(mailsAfter).toBe(mailsBefore);
     expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(1);
+  });
+
+  it('a failing trigger on auth.users: 500 "Database error saving new user", nothing saved', async () => {
+    // Triggers from user migrations run inside the sign-up transaction (as on Supabase).
+    await sql(`
+      create function public.auth_test_reject() returns trigger language plpgsql as $$
+      begin
+        if new.email like 'trigger-reject-%' then raise exception 'rejected by test trigger'; end if;
+        return new;
+      end $$;
+      create trigger auth_test_reject before insert on auth.users
+        for each row execute function public.auth_test_reject();`);
+    try {
+      const email = uniqueEmail('trigger-reject');
+      const res = await authFetch('/signup', {
+        method: 'POST',
+        body: { email, password: PASSWORD },
+      });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        code: 'unexpected_failure',
+        message: 'Database error saving new user',
+      });
+      expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+      expect(
+        await listMail(env.MAILPIT_URL).then((m) =>
+          m.some((x) => x.to.some((t) => t.address === email)),
+        ),
+      ).toBe(false);
+    } finally {
+      // Dropping a trigger needs the table owner (supabase_auth_admin), as on Supabase.
+      const owner = new pg.Client({ connectionString: authAdminUrl() });
+      await owner.connect();
+      try {
+        await owner.query('drop trigger if exists auth_test_reject on auth.users');
+      } finally {
+        await owner.end();
+      }
+      await sql('drop function public.auth_test_reject()');
+    }
   });
 
   it('malformed e-mail: validation_failed, 400', async () => {
@@ -894,14 +935,19 @@ describe('service endpoints', () => {
   });
 });
 
-/** Options for a second auth service on the stack's database, with test-specific settings. */
-function secondServiceOptions(overrides: Partial<AuthServerOptions>): AuthServerOptions {
+/** The stack database as supabase_auth_admin (the role the auth service connects as). */
+function authAdminUrl(): string {
   const dbUrl = new URL(env.DB_URL);
   dbUrl.username = 'supabase_auth_admin';
+  return dbUrl.toString();
+}
+
+/** Options for a second auth service on the stack's database, with test-specific settings. */
+function secondServiceOptions(overrides: Partial<AuthServerOptions>): AuthServerOptions {
   return {
     host: '127.0.0.1',
     port: 0,
-    dbUrl: dbUrl.toString(),
+    dbUrl: authAdminUrl(),
     jwtSecret: env.JWT_SECRET,
     jwtExpiry: 3600,
     apiExternalUrl: env.API_URL,
