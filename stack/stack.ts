@@ -72,6 +72,8 @@ export interface StartOptions {
    * throwaway stack land on the app server the tests started. It is also allowed as a redirect.
    */
   siteUrl?: string;
+  /** Per-IP auth rate limits overriding [auth.rate_limit] (a browser test run is one IP). */
+  authRateLimits?: Partial<StackConfig['auth']['rateLimits']>;
 }
 
 export interface RunningStack {
@@ -400,7 +402,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
           maxFrequencySeconds: config.auth.maxFrequencySeconds,
           refreshTokenRotation: config.auth.refreshTokenRotation,
           refreshTokenReuseInterval: config.auth.refreshTokenReuseInterval,
-          rateLimits: config.auth.rateLimits,
+          rateLimits: { ...config.auth.rateLimits, ...opts.authRateLimits },
           otpExpiry: config.auth.otpExpiry,
           smtp: {
             host: '127.0.0.1',
