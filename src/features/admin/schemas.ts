@@ -8,8 +8,16 @@ function required(message: string) {
   return z.string().trim().min(1, { message, abort: true });
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
 /** http(s) addresses only: anything else (javascript:, data:, …) would be unsafe in href/src. */
 export function isHttpUrl(value: string): boolean {
+  // The URL parser also accepts "http:host" and spaces in paths; the database does not
+  // (products_link_check), so the form checks the same shape and the admin never gets a refusal
+  // the form did not explain.
+  if (!/^https?:\/\/[^\s\\/?#]+([/?#]\S*)?$/i.test(value) || CONTROL_CHARS.test(value))
+    return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -20,7 +28,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Product images may also be site paths (`/products/football.svg`) served from public/. */
 export function isImageRef(value: string): boolean {
-  if (value.startsWith('/')) return /^\/[^/\\\s]\S*$/.test(value);
+  if (value.startsWith('/')) return /^\/[^/\\\s]\S*$/.test(value) && !CONTROL_CHARS.test(value);
   return isHttpUrl(value);
 }
 
@@ -67,9 +75,7 @@ export type CategoryValues = z.infer<typeof categorySchema>;
 export const signupSchema = z.object({
   name: required(texts.signup.nameRequired),
   email: required(texts.signup.emailRequired).pipe(z.email({ message: texts.signup.emailInvalid })),
-  password: z
-    .string()
-    .min(constants.minPasswordLength, { message: texts.signup.passwordTooShort }),
+  password: z.string().min(constants.minPasswordLength, { message: texts.signup.passwordTooShort }),
 });
 
 export type SignupValues = z.infer<typeof signupSchema>;

@@ -18,7 +18,9 @@ export function formatPrice(price: string | null | undefined): string {
 export function safeUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   const trimmed = url.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  // A site path, but not "//host" or "/\host" (browsers read both as another host).
+  if (/^\/(?![/\\])/.test(trimmed)) return trimmed;
+  if (trimmed.startsWith('/')) return null;
   try {
     const parsed = new URL(trimmed);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
