@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
@@ -10,13 +9,21 @@ import { theme } from './app/theme';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { constants } from './texts';
 
+// The toast container (and its transition code) loads after the first paint; toasts raised
+// before it arrives wait in @mantine/notifications' store and show once it mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications limit={constants.toastLimit} position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications limit={constants.toastLimit} position="top-right" />
+      </Suspense>
       <AuthProvider>
         <RouterProvider router={router} />
       </AuthProvider>

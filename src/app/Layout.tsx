@@ -3,14 +3,13 @@ import {
   AppShell,
   Burger,
   Container,
-  Drawer,
   Group,
   Stack,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/AuthProvider';
 import { useLogout } from '../features/auth/useLogout';
@@ -18,6 +17,9 @@ import { env } from '../lib/env';
 import { texts } from '../texts';
 import classes from './Layout.module.css';
 import { RouteMeta } from './RouteMeta';
+
+// Loaded on the first tap on the burger (see MobileMenu).
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 interface NavItem {
   key: string;
@@ -106,6 +108,9 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
 /** Common layout: navigation bar, main area (at least 80% of the viewport) and footer. */
 export function Layout() {
   const [menuOpen, menu] = useDisclosure(false);
+  // Mounted from the first open on, so later closes still animate.
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
   const items = useNavItems();
   const { pathname } = useLocation();
 
@@ -144,20 +149,24 @@ export function Layout() {
         </Container>
       </AppShell.Header>
 
-      <Drawer
-        id="mobile-menu"
-        opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        size="min(20rem, 85vw)"
-        title={texts.storefront.menu.title}
-        hiddenFrom="sm"
-        closeButtonProps={{ 'aria-label': texts.storefront.menu.close }}
-      >
-        <Stack component="nav" gap={4} aria-label="Main">
-          <NavItems items={items} className={classes.drawerLink} onNavigate={menu.close} />
-        </Stack>
-      </Drawer>
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id="mobile-menu"
+            opened={menuOpen}
+            onClose={menu.close}
+            position="right"
+            size="min(20rem, 85vw)"
+            title={texts.storefront.menu.title}
+            hiddenFrom="sm"
+            closeButtonProps={{ 'aria-label': texts.storefront.menu.close }}
+          >
+            <Stack component="nav" gap={4} aria-label="Main">
+              <NavItems items={items} className={classes.drawerLink} onNavigate={menu.close} />
+            </Stack>
+          </MobileMenu>
+        </Suspense>
+      )}
 
       <AppShell.Main className={classes.main}>
         <Container size="lg" py="md">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // AuthProvider: the session from supabase-js and the admin status from the database, as the
 // /admin guard and the navigation read them.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (event: string, session: unknown) => void;
@@ -45,7 +45,7 @@ function emit(event: string, value: unknown) {
   act(() => fake.listener?.(event, value));
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   fake.rpc.mockReset();
   render(
@@ -53,6 +53,8 @@ beforeEach(() => {
       <Probe />
     </AuthProvider>,
   );
+  // supabase-js is loaded on demand; the provider subscribes once it has arrived.
+  await waitFor(() => expect(fake.listener).not.toBeNull());
 });
 
 afterEach(cleanup);

@@ -5,10 +5,11 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { supabase } from '../../lib/supabase';
+import { loadSupabase } from '../../lib/loadSupabase';
 
 /**
  * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the
@@ -38,13 +39,17 @@ const AuthContext = createContext<AuthState>({
 });
 
 export function displayNameOf(session: Session | null): string | null {
-  const meta = session?.user.user_metadata as { name?: unknown; display_name?: unknown } | undefined;
+  const meta = session?.user.user_metadata as
+    { name?: unknown; display_name?: unknown } | undefined;
   const name = meta?.display_name ?? meta?.name;
   return typeof name === 'string' && name.trim() ? name.trim() : null;
 }
 
+type Client = Awaited<ReturnType<typeof loadSupabase>>;
+
 /** Asks the database whether the current user is an admin. */
-export async function fetchIsAdmin(): Promise<boolean> {
+export async function fetchIsAdmin(client?: Client): Promise<boolean> {
+  const supabase = client ?? (await loadSupabase());
   const { data, error } = await supabase.rpc('is_admin');
   if (error) throw error;
   return data === true;
@@ -64,14 +69,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     session: null,
   });
   const [check, setCheck] = useState<AdminCheck | null>(null);
+  // The loaded client; set before the first session arrives, so the admin check starts at once.
+  const client = useRef<Client | null>(null);
 
   useEffect(() => {
-    // Only synchronous state updates here: supabase-js holds a lock while it runs these callbacks,
-    // so awaiting another supabase call inside would dead-lock; the admin check runs in an effect.
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      setAuth({ loading: false, session });
-    });
-    return () => data.subscription.unsubscribe();
+    // supabase-js is loaded on demand (see loadSupabase) so the storefront renders without it.
+    let active = true;
+    let unsubscribe = () => {};
+    loadSupabase().then(
+      (supabase) => {
+        if (!active) return;
+        client.current = supabase;
+        // Only synchronous state updates here: supabase-js holds a lock while it runs these
+        // callbacks, so awaiting another supabase call inside would dead-lock; the admin check
+        // runs in an effect.
+        const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+          setAuth({ loading: false, session });
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (error: unknown) => {
+        // The client code could not be fetched (offline, new deployment): treat as signed out.
+        console.error('Loading the sign-in client failed', error);
+        if (active) setAuth({ loading: false, session: null });
+      },
+    );
+    return () => {
+      active = false;
+      unsubscribe();
+    };
   }, []);
 
   const userId = auth.session?.user.id ?? null;
@@ -80,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    fetchIsAdmin()
+    fetchIsAdmin(client.current ?? undefined)
       .then((isAdmin) => {
         if (current) setCheck({ userId, attempt, status: isAdmin ? 'admin' : 'not-admin' });
       })

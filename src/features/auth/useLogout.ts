@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
-import { supabase } from '../../lib/supabase';
+import { loadSupabase } from '../../lib/loadSupabase';
 import { texts } from '../../texts';
 
 /**
@@ -27,6 +27,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
+      const supabase = await loadSupabase();
       const { error } = await supabase.auth.signOut({ scope: 'local' });
       if (error) throw error;
       clearStoredSession();

@@ -1,4 +1,4 @@
-import { supabase } from '../../lib/supabase';
+import { loadSupabase } from '../../lib/loadSupabase';
 import { PAGE_SIZE } from './paging';
 import type { Category, Product } from './types';
 
@@ -19,6 +19,7 @@ export async function fetchProductPage(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
+  const supabase = await loadSupabase();
   let query = supabase
     .from('products')
     .select(PRODUCT_COLUMNS)
@@ -35,6 +36,7 @@ export async function fetchProductPage(
 }
 
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
+  const supabase = await loadSupabase();
   let query = supabase.from('catagories').select('id,title').order('title', { ascending: true });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
