@@ -29,7 +29,10 @@ export const contactSchema = z.object({
     .string({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
-    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`),
+    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`)
+    // Postgres text cannot hold NUL: refuse it here with a field error instead of failing the
+    // insert with a 500. (Other control characters, such as line breaks, are fine in a message.)
+    .refine((s) => !s.includes('\u0000'), 'Message must not contain NUL characters'),
   // Honeypot: a field hidden from people; bots that fill every input give themselves away.
   website: z.string().max(LIMITS.honeypot).optional(),
 });
