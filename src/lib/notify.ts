@@ -1,5 +1,15 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import { constants } from '../texts';
+
+// @mantine/notifications (container, transitions, store) is loaded after the first paint, as
+// main.tsx mounts its container lazily; a toast raised earlier waits for it. The module is
+// fetched once and cached, and toasts keep the order in which they were raised.
+function show(data: NotificationData) {
+  import('@mantine/notifications').then(
+    (m) => m.notifications.show(data),
+    (error: unknown) => console.error('Showing a notification failed', data.message, error),
+  );
+}
 
 /**
  * The spec's toasts: success lasts 2 s, error 4 s (the container limits them to 20).
@@ -7,9 +17,9 @@ import { constants } from '../texts';
  */
 export const notify = {
   success(message: string) {
-    notifications.show({ message, color: 'green', autoClose: constants.toastSuccessMs });
+    show({ message, color: 'green', autoClose: constants.toastSuccessMs });
   },
   error(message: string) {
-    notifications.show({ message, color: 'red', autoClose: constants.toastErrorMs });
+    show({ message, color: 'red', autoClose: constants.toastErrorMs });
   },
 };

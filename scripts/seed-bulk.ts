@@ -1,0 +1,206 @@
+// Fills the local database with N realistic products across the existing categories, for the
+// performance figures (bench/run.ts) and for trying the storefront with a large catalogue.
+//
+//   npm run seed:bulk -- 10000              # the running `npm start` stack (.stack/data)
+//   npm run seed:bulk -- 1000 --db-url postgres://…   # or DB_URL=… / STACK_DATA_DIR=…
+//   npm run seed:bulk -- 0                  # only remove the bulk rows again
+//
+// Bulk rows are recognisable by their seller link (https://bulk-seed.example.com/…); every run
+// first deletes the rows an earlier run added, so N is the number of bulk rows afterwards. The
+// demo products of supabase/seed.sql are left alone. Deterministic (seeded PRNG): the same N
+// gives the same catalogue.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { DEFAULT_DATA_DIR, readState } from '../stack/stack.ts';
+
+export const BULK_LINK_PREFIX = 'https://bulk-seed.example.com/';
+
+/** Base products per category, with the seed's illustration for each (public/products). */
+const BASES: Record<string, [string, string][]> = {
+  Football: [
+    ['Match Football', 'match-football'],
+    ['Football Boots', 'football-boots'],
+    ['Goalkeeper Gloves', 'goalkeeper-gloves'],
+    ['Shin Guards', 'shin-guards'],
+  ],
+  Running: [
+    ['Running Shoes', 'running-shoes'],
+    ['Running Jacket', 'running-jacket'],
+    ['Water Bottle', 'water-bottle'],
+    ['Sports Watch', 'sports-watch'],
+  ],
+  Tennis: [
+    ['Tennis Racket', 'tennis-racket'],
+    ['Tennis Balls', 'tennis-balls'],
+    ['Tennis Cap', 'tennis-cap'],
+    ['Tennis Kit Bag', 'tennis-bag'],
+  ],
+  Cricket: [
+    ['Cricket Bat', 'cricket-bat'],
+    ['Cricket Ball', 'cricket-ball'],
+    ['Batting Helmet', 'batting-helmet'],
+    ['Batting Pads', 'batting-pads'],
+  ],
+  Cycling: [
+    ['Cycling Helmet', 'cycling-helmet'],
+    ['Bike Light Set', 'bike-lights'],
+    ['Road Bike', 'road-bike'],
+    ['Cycling Gloves', 'cycling-gloves'],
+  ],
+  Swimming: [
+    ['Swimming Goggles', 'swim-goggles'],
+    ['Swim Cap', 'swim-cap'],
+    ['Kickboard', 'kickboard'],
+    ['Swim Towel', 'swim-towel'],
+  ],
+  Fitness: [
+    ['Dumbbell Pair', 'dumbbells'],
+    ['Yoga Mat', 'yoga-mat'],
+    ['Kettlebell', 'kettlebell'],
+    ['Skipping Rope', 'skipping-rope'],
+  ],
+  Golf: [
+    ['Golf Balls', 'golf-balls'],
+    ['Golf Driver', 'golf-driver'],
+    ['Golf Glove', 'golf-glove'],
+    ['Golf Umbrella', 'golf-umbrella'],
+  ],
+};
+const FALLBACK_BASES: [string, string][] = [['Training Kit', 'water-bottle']];
+
+const ADJECTIVES = [
+  'Pro',
+  'Club',
+  'Junior',
+  'Elite',
+  'Classic',
+  'Lightweight',
+  'All-Weather',
+  'Training',
+  'Academy',
+  'Performance',
+  'Tour',
+  'Essential',
+];
+const COLOURS = ['Black', 'Navy', 'Red', 'White', 'Teal', 'Orange', 'Grey', 'Royal Blue'];
+const COMMENTS = [
+  'Built for weekly club sessions and match days alike, with materials chosen to last a full season.',
+  'A dependable pick for beginners and improvers: comfortable, easy to care for and fairly priced.',
+  'Tested by coaches in all weathers; stitched seams and a reinforced finish where wear is highest.',
+  'Light, breathable and made to move with you, from the first warm-up to the final whistle.',
+  'Trusted by UK clubs and schools; covered by the seller’s 12-month guarantee.',
+];
+
+/** Small seeded PRNG (mulberry32) so runs are reproducible. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface BulkProduct {
+  title: string;
+  cat: string;
+  image: string;
+  price: string;
+  com: string;
+  link: string;
+}
+
+/** N products spread round-robin over the categories; titles unique (the database insists). */
+export function makeBulkProducts(n: number, categories: string[]): BulkProduct[] {
+  if (categories.length === 0) throw new Error('no categories: seed the database first');
+  const rand = prng(20260101);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const out: BulkProduct[] = [];
+  for (let i = 0; i < n; i++) {
+    const cat = categories[i % categories.length]!;
+    const [base, image] = pick(BASES[cat] ?? FALLBACK_BASES);
+    const serial = String(i + 1).padStart(5, '0');
+    // Prices from £3 to about £900, skewed towards the cheap end like a real sports shop.
+    const pounds = Math.floor(3 + 900 * rand() ** 3);
+    const price = `£${pounds.toLocaleString('en-GB')}.${pick(['00', '49', '50', '95', '99'])}`;
+    out.push({
+      title: `${pick(ADJECTIVES)} ${base} – ${pick(COLOURS)} (BK-${serial})`,
+      cat,
+      image: `/products/${image}.svg`,
+      price,
+      com: pick(COMMENTS),
+      link: `${BULK_LINK_PREFIX}${cat.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/bk-${serial}`,
+    });
+  }
+  return out;
+}
+
+/** Replaces the earlier bulk rows with N new ones; returns the catalogue size afterwards. */
+export async function seedBulk(dbUrl: string, n: number, log = (_: string) => {}): Promise<number> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const removed = await client.query('delete from public.products where link like $1', [
+      `${BULK_LINK_PREFIX}%`,
+    ]);
+    log(`removed ${removed.rowCount} earlier bulk products`);
+    const cats = await client.query<{ title: string }>(
+      'select title from public.catagories order by title',
+    );
+    const rows = makeBulkProducts(
+      n,
+      cats.rows.map((r) => r.title),
+    );
+    const BATCH = 1000;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const batch = rows.slice(i, i + BATCH);
+      const col = (k: keyof BulkProduct) => batch.map((r) => r[k]);
+      // unnest: one statement per batch, parameters as arrays (no SQL built from data).
+      await client.query(
+        `insert into public.products (title, cat, image, price, com, link)
+         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+        [col('title'), col('cat'), col('image'), col('price'), col('com'), col('link')],
+      );
+    }
+    await client.query('commit');
+    // Fresh statistics so the planner sees the new size straight away.
+    await client.query('analyze public.products');
+    const total = await client.query<{ n: string }>('select count(*) as n from public.products');
+    return Number(total.rows[0]!.n);
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+function dbUrlFromArgs(args: string[]): string {
+  const i = args.indexOf('--db-url');
+  if (i >= 0 && args[i + 1]) return args[i + 1]!;
+  if (process.env.DB_URL) return process.env.DB_URL;
+  const dataDir = path.resolve(process.env.STACK_DATA_DIR ?? DEFAULT_DATA_DIR);
+  const state = readState(dataDir);
+  if (!state) {
+    throw new Error(`no running stack in ${dataDir}: run \`npm start\`, or pass --db-url / DB_URL`);
+  }
+  return state.env.DB_URL;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const n = Number(args.find((a) => /^\d+$/.test(a)));
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) {
+    console.error('Usage: npm run seed:bulk -- <N> [--db-url postgres://…]');
+    process.exit(2);
+  }
+  const t0 = performance.now();
+  const total = await seedBulk(dbUrlFromArgs(args), n, (l) => console.log(l));
+  console.log(
+    `inserted ${n} bulk products in ${((performance.now() - t0) / 1000).toFixed(1)} s; catalogue now has ${total}`,
+  );
+}
