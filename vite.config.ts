@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), securityHeaders()],
   server: { port: 3000, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   build: {
