@@ -203,6 +203,8 @@ export const texts = {
     notFound: 'Product Not Foound',
     updated: 'Product Updated Successfully',
     updateFailed: 'Error in Updating Product',
+    changedSinceGet:
+      'This product was changed by someone else after you clicked Get Product. Click Get Product to load the latest version, then update again.',
     deleted: 'Product Deleted Successfully',
     deleteFailed: 'Product not Deleted',
   },

@@ -117,6 +117,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           title: string;
+          updated_at: string;
         };
         ComputedFields: never;
         Insert: {
@@ -129,6 +130,7 @@ export type Database = {
           price: string;
           price_value?: never;
           title: string;
+          updated_at?: string;
         };
         Update: {
           cat?: string;
@@ -140,6 +142,7 @@ export type Database = {
           price?: string;
           price_value?: never;
           title?: string;
+          updated_at?: string;
         };
         Relationships: [
           {

@@ -44,12 +44,19 @@ const product = {
   image: '/products/football.svg',
   link: 'https://example.com/ball',
   created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-02T00:00:00.123456+00:00',
   price_value: 12.5,
 };
 const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00Z' };
 
 function dbError(code: string) {
-  return new api.DbError({ code, message: `failed with ${code}`, details: '', hint: '', name: 'PostgrestError' } as never);
+  return new api.DbError({
+    code,
+    message: `failed with ${code}`,
+    details: '',
+    hint: '',
+    name: 'PostgrestError',
+  } as never);
 }
 
 function renderTab(tab: ReactElement) {
@@ -163,18 +170,34 @@ describe('Products tab failure messages', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
     // The title is unchanged, so no uniqueness check was needed.
     expect(api.titleInUse).not.toHaveBeenCalled();
+    // Another admin changed it since Get: nothing written, and the admin is told so.
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.updateProduct).mockRejectedValueOnce(new api.ProductChangedError());
+    await user.click(button('Update'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith(
+        'This product was changed by someone else after you clicked Get Product. Click Get Product to load the latest version, then update again.',
+      ),
+    );
+    expect(input('Title')).toHaveValue(product.title);
     vi.mocked(api.updateProduct).mockResolvedValueOnce(product);
     await user.click(button('Update'));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully'));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully'),
+    );
     expect(input('Title')).toHaveValue('');
-    expect(api.updateProduct).toHaveBeenLastCalledWith('p1', {
-      title: product.title,
-      cat: product.cat,
-      price: product.price,
-      com: product.com,
-      image: product.image,
-      link: product.link,
-    });
+    expect(api.updateProduct).toHaveBeenLastCalledWith(
+      'p1',
+      {
+        title: product.title,
+        cat: product.cat,
+        price: product.price,
+        com: product.com,
+        image: product.image,
+        link: product.link,
+      },
+      product.updated_at,
+    );
   });
 
   it('Delete: confirms first; "Product not Deleted" when it fails', async () => {
@@ -251,7 +274,9 @@ describe('Catagories tab failure messages', () => {
     await user.click(button('Delete'));
     await confirmDelete(user);
     await waitFor(() =>
-      expect(notify.error).toHaveBeenCalledWith('Catagory not Deleted: it still has 3 products; move or delete them first'),
+      expect(notify.error).toHaveBeenCalledWith(
+        'Catagory not Deleted: it still has 3 products; move or delete them first',
+      ),
     );
     expect(api.deleteCategory).not.toHaveBeenCalled();
 

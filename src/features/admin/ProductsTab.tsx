@@ -22,6 +22,7 @@ import {
   isDbError,
   titleInUse,
   UNIQUE_VIOLATION,
+  ProductChangedError,
   updateProduct,
   type Product,
 } from './api';
@@ -73,7 +74,7 @@ export function ProductsTab() {
 
   const load = (product: Product) => {
     reset(valuesOf(product));
-    setLoaded({ id: product.id, originalTitle: product.title });
+    setLoaded({ id: product.id, originalTitle: product.title, updatedAt: product.updated_at });
     notify.success(m.loaded);
   };
 
@@ -140,16 +141,20 @@ export function ProductsTab() {
       }
       const values = validateWith(form, productSchema);
       if (!values) return;
-      if (titleNeedsCheck(values.title, loaded) && (await titleInUse('products', values.title, loaded.id))) {
+      if (
+        titleNeedsCheck(values.title, loaded) &&
+        (await titleInUse('products', values.title, loaded.id))
+      ) {
         fail(texts.validation.titleInUse, 'title');
         return;
       }
       let updated: Product | null;
       try {
-        updated = await updateProduct(loaded.id, values);
+        updated = await updateProduct(loaded.id, values, loaded.updatedAt);
       } catch (error) {
         console.error('Updating a product failed', error);
-        if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, 'title');
+        if (error instanceof ProductChangedError) fail(m.changedSinceGet);
+        else if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, 'title');
         else fail(m.updateFailed);
         return;
       }
@@ -227,7 +232,12 @@ export function ProductsTab() {
                   </Badge>
                 </Group>
               )}
-              <TextInput label={f.title} withAsterisk error={errors.title?.message} {...register('title')} />
+              <TextInput
+                label={f.title}
+                withAsterisk
+                error={errors.title?.message}
+                {...register('title')}
+              />
               <Controller
                 control={control}
                 name="cat"
@@ -294,7 +304,12 @@ export function ProductsTab() {
                 <Button variant="light" onClick={() => void onUpdate()} {...buttonProps('update')}>
                   {f.update}
                 </Button>
-                <Button color="red" variant="light" onClick={onDeleteRequest} {...buttonProps('delete')}>
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={onDeleteRequest}
+                  {...buttonProps('delete')}
+                >
                   {f.delete}
                 </Button>
               </SimpleGrid>

@@ -12,6 +12,8 @@ export interface Product {
   image: string;
   link: string;
   created_at: string;
+  /** Set by the database on every write: the version Get loaded (optimistic concurrency). */
+  updated_at: string;
   /** First number in the price text, computed by the database; null when there is none. */
   price_value: number | null;
 }
@@ -22,7 +24,7 @@ export interface Category {
   created_at: string;
 }
 
-const PRODUCT_COLUMNS = 'id,title,cat,price,com,image,link,created_at,price_value';
+const PRODUCT_COLUMNS = 'id,title,cat,price,com,image,link,created_at,updated_at,price_value';
 const CATEGORY_COLUMNS = 'id,title,created_at';
 
 /** A failed database call; `code` is Postgres's SQLSTATE (23505 unique, 23503 still referenced). */
@@ -106,12 +108,33 @@ export async function insertProduct(values: ProductValues): Promise<Product> {
   return row;
 }
 
-/** Updates by id; null when no row was changed (deleted meanwhile, or not allowed). */
-export async function updateProduct(id: string, values: ProductValues): Promise<Product | null> {
-  const rows = check(
-    await supabase.from('products').update(values).eq('id', id).select(PRODUCT_COLUMNS),
-  ) as Product[];
-  return rows[0] ?? null;
+/** The product was changed (by another admin) after it was loaded; nothing was written. */
+export class ProductChangedError extends Error {
+  constructor() {
+    super('The product was changed since it was loaded');
+    this.name = 'ProductChangedError';
+  }
+}
+
+/**
+ * Updates by id; null when no row was changed (deleted meanwhile, or not allowed). With
+ * `loadedUpdatedAt` only the version that was loaded is updated: if someone changed the product
+ * since, nothing is written and ProductChangedError is thrown.
+ */
+export async function updateProduct(
+  id: string,
+  values: ProductValues,
+  loadedUpdatedAt?: string,
+): Promise<Product | null> {
+  let query = supabase.from('products').update(values).eq('id', id);
+  if (loadedUpdatedAt) query = query.eq('updated_at', loadedUpdatedAt);
+  const rows = check(await query.select(PRODUCT_COLUMNS)) as Product[];
+  if (rows[0]) return rows[0];
+  if (loadedUpdatedAt) {
+    const still = check(await supabase.from('products').select('id').eq('id', id)) as unknown[];
+    if (still.length > 0) throw new ProductChangedError();
+  }
+  return null;
 }
 
 /** Deletes by id; false when nothing was deleted. */

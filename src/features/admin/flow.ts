@@ -4,6 +4,8 @@ import { texts } from '../../texts';
 export interface Loaded {
   id: string;
   originalTitle: string;
+  /** Products: the updated_at Get loaded, so Update cannot overwrite a newer version. */
+  updatedAt?: string;
 }
 
 /**

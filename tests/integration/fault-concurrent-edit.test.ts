@@ -1,0 +1,95 @@
+// Two admins edit the same product: the admin form (src/features/admin/api.ts updateProduct)
+// updates only the updated_at it loaded with Get, so the slower admin writes nothing and is told
+// the product changed, instead of silently overwriting the first. Same queries, through
+// supabase-js over HTTP, with two real admin sessions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAdminUser,
+  deleteUsers,
+  productFields,
+  serviceClient,
+  signedInClient,
+  uniq,
+  type TestUser,
+} from './db-test-helpers';
+
+const service = serviceClient();
+let admins: TestUser[] = [];
+let cat: string;
+let id: string;
+
+beforeAll(async () => {
+  admins = [await createAdminUser(service), await createAdminUser(service)];
+  cat = uniq('EditCat');
+  await service.from('catagories').insert({ title: cat });
+  const p = await service
+    .from('products')
+    .insert(productFields(cat, uniq('Edited')))
+    .select('id')
+    .single();
+  if (p.error) throw new Error(p.error.message);
+  id = (p.data as { id: string }).id;
+});
+
+afterAll(async () => {
+  await service.from('products').delete().eq('cat', cat);
+  await service.from('catagories').delete().eq('title', cat);
+  await deleteUsers(service, admins);
+});
+
+describe('optimistic concurrency on products', () => {
+  it('the second of two admins who loaded the same version writes nothing', async () => {
+    const [a, b] = await Promise.all(admins.map((u) => signedInClient(u)));
+    const loadA = await a!.from('products').select('updated_at').eq('id', id).single();
+    const loadB = await b!.from('products').select('updated_at').eq('id', id).single();
+    const version = (loadA.data as { updated_at: string }).updated_at;
+    expect((loadB.data as { updated_at: string }).updated_at).toBe(version);
+
+    const first = await a!
+      .from('products')
+      .update({ price: '£1 (A)' })
+      .eq('id', id)
+      .eq('updated_at', version)
+      .select('updated_at');
+    expect(first.error).toBeNull();
+    expect(first.data).toHaveLength(1);
+    expect(Date.parse((first.data![0] as { updated_at: string }).updated_at)).toBeGreaterThan(
+      Date.parse(version),
+    );
+
+    const second = await b!
+      .from('products')
+      .update({ price: '£2 (B)' })
+      .eq('id', id)
+      .eq('updated_at', version)
+      .select('updated_at');
+    expect(second.error).toBeNull();
+    expect(second.data).toEqual([]);
+    const { data } = await service.from('products').select('price').eq('id', id).single();
+    expect(data).toEqual({ price: '£1 (A)' });
+  });
+
+  it('clients cannot set updated_at themselves (so a stale version cannot be forged fresh)', async () => {
+    const a = await signedInClient(admins[0]!);
+    const before = (await service.from('products').select('updated_at').eq('id', id).single())
+      .data as { updated_at: string };
+    const res = await a
+      .from('products')
+      .update({ updated_at: '2000-01-01T00:00:00Z' })
+      .eq('id', id)
+      .select('updated_at')
+      .single();
+    expect(res.error).toBeNull();
+    expect(Date.parse((res.data as { updated_at: string }).updated_at)).toBeGreaterThan(
+      Date.parse(before.updated_at),
+    );
+    const ins = await a
+      .from('products')
+      .insert({ ...productFields(cat, uniq('Stamped')), updated_at: '2000-01-01T00:00:00Z' })
+      .select('updated_at')
+      .single();
+    expect(Date.parse((ins.data as { updated_at: string }).updated_at)).toBeGreaterThan(
+      Date.parse('2020-01-01'),
+    );
+  });
+});
