@@ -5,7 +5,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { router } from './app/router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { AuthProvider } from './features/auth/AuthProvider';
 import { constants } from './texts';
 
@@ -20,7 +20,11 @@ if (!root) throw new Error('#root element missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <Suspense fallback={null}>
         <Notifications limit={constants.toastLimit} position="top-right" />
       </Suspense>

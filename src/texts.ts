@@ -72,6 +72,18 @@ export const texts = {
     /** Where privacy requests go (also reachable through the contact page). */
     privacyEmail: 'privacy@mar-online-store.co.uk',
   },
+  /** Names for icon-only controls (screen readers) and the colour-scheme toggle. */
+  a11y: {
+    closeNotification: 'Close notification',
+    closeDialog: 'Close',
+    pagination: 'Product pages',
+    page: (n: number) => `Page ${n}`,
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    firstPage: 'First page',
+    lastPage: 'Last page',
+    colorScheme: { toDark: 'Switch to dark colours', toLight: 'Switch to light colours' },
+  },
   /** Per-route document titles (store name appended) and meta descriptions. */
   meta: {
     home: 'Sports goods for UK shoppers: footballs, rackets, running shoes and more from trusted sellers.',

@@ -16,6 +16,14 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { texts } from '../../texts';
 import type { Product } from './api';
 
+/** Pagination's arrows are icons only: they get their names from here. */
+const paginationLabels = {
+  first: texts.a11y.firstPage,
+  last: texts.a11y.lastPage,
+  next: texts.a11y.nextPage,
+  previous: texts.a11y.previousPage,
+};
+
 export type SortKey = 'title' | 'cat' | 'price' | 'created_at';
 export interface Sort {
   key: SortKey;
@@ -182,7 +190,15 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
           )}
           {pages > 1 && (
             <Center>
-              <Pagination total={pages} value={current} onChange={setPage} size="sm" />
+              <Pagination
+                total={pages}
+                value={current}
+                onChange={setPage}
+                size="sm"
+                aria-label={texts.a11y.pagination}
+                getItemProps={(page) => ({ 'aria-label': texts.a11y.page(page) })}
+                getControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
+              />
             </Center>
           )}
         </>
