@@ -99,6 +99,8 @@ export function Banner() {
               alt={slide.alt}
               width={1200}
               height={400}
+              // The first slide is the home page's largest paint: fetch it before the rest.
+              fetchPriority={i === 0 ? 'high' : 'low'}
               decoding="async"
             />
             <div className={classes.caption}>

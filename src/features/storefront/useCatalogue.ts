@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
@@ -47,7 +47,10 @@ export function useProductList(category: string | null) {
     fetchProductPage(category, 0, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
-        setState({ ...initial, status: 'ready', products: page.products, hasMore: page.hasMore });
+        // A transition: rendering a page of cards yields to input instead of one long task.
+        startTransition(() =>
+          setState({ ...initial, status: 'ready', products: page.products, hasMore: page.hasMore }),
+        );
       },
       (error: unknown) => {
         if (ac.signal.aborted) return;
@@ -66,18 +69,20 @@ export function useProductList(category: string | null) {
     fetchProductPage(category, now.products.length, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
-        setState((s) => {
-          // A product inserted or repriced between requests can shift the offsets; never show
-          // the same product twice.
-          const seen = new Set(s.products.map((p) => p.id));
-          const fresh = page.products.filter((p) => !seen.has(p.id));
-          return {
-            ...s,
-            products: [...s.products, ...fresh],
-            hasMore: page.hasMore,
-            loadingMore: false,
-          };
-        });
+        startTransition(() =>
+          setState((s) => {
+            // A product inserted or repriced between requests can shift the offsets; never show
+            // the same product twice.
+            const seen = new Set(s.products.map((p) => p.id));
+            const fresh = page.products.filter((p) => !seen.has(p.id));
+            return {
+              ...s,
+              products: [...s.products, ...fresh],
+              hasMore: page.hasMore,
+              loadingMore: false,
+            };
+          }),
+        );
       },
       (error: unknown) => {
         if (ac.signal.aborted) return;
