@@ -1,0 +1,196 @@
+// Faults in a real browser, on a stack of this file's own (the shared e2e stack is never
+// touched): PostgREST, Postgres and the auth service are stopped while a visitor browses and
+// while an admin updates a product. The page shows the store's error message (never a blank
+// page or an unhandled rejection), nothing is half-written, and once the part is back the same
+// page works again without a reload.
+import type { Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, preview, type PreviewServer } from 'vite';
+import { findFreePortBase, startStack, type RunningStack } from '../stack/stack.ts';
+import { texts } from '../src/texts.ts';
+import { expectToast, field } from './admin.helpers.ts';
+import { freePort } from './support/harness.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let tmp: string;
+let stack: RunningStack;
+let server: PreviewServer;
+let appUrl: string;
+let db: SupabaseClient;
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the fault tests');
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-e2e-faults-'));
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  stack = await startStack({
+    portBase: await findFreePortBase(),
+    dataDir: path.join(tmp, 'stack'),
+    siteUrl: appUrl,
+    log: () => {},
+  });
+  db = createClient(stack.env.API_URL, stack.env.SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoRealtime as never },
+  });
+  // This worker's build must talk to this file's stack, not the shared one.
+  const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
+  process.env.VITE_SUPABASE_URL = stack.env.API_URL;
+  process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY;
+  const outDir = path.join(tmp, 'dist');
+  try {
+    await build({
+      root: REPO_ROOT,
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+    server = await preview({
+      root: REPO_ROOT,
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+    });
+  } finally {
+    process.env.VITE_SUPABASE_URL = saved.url;
+    process.env.VITE_SUPABASE_ANON_KEY = saved.key;
+  }
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) =>
+    server ? server.httpServer.close(() => resolve()) : resolve(),
+  );
+  await stack?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Unhandled errors and rejections of the page (Playwright reports both as pageerror). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+const cards = (page: Page) => page.getByTestId('product-card');
+/** The in-page error (a toast says the same; the alert is what stays). */
+const loadFailed = (page: Page) =>
+  page.getByRole('alert', { name: texts.unexpected }).getByText(texts.storefront.loadFailed);
+
+for (const part of ['postgrest', 'postgres'] as const) {
+  test(`browsing while ${part} is down: the error message, then the same page works again`, async ({
+    page,
+  }) => {
+    const errors = watchErrors(page);
+    await page.goto(`${appUrl}/`);
+    await expect(cards(page).first()).toBeVisible();
+    const categories = page.getByTestId('category-buttons').getByRole('button');
+    await stack.stopPart(part);
+    try {
+      await categories.nth(1).click();
+      await expect(loadFailed(page)).toBeVisible();
+      // Not a blank page: the layout and the categories stay.
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+      await expect(categories.first()).toBeVisible();
+    } finally {
+      await stack.restartPart(part);
+    }
+    // Same page, no reload: "Try again" until the part has reconnected.
+    await expect(async () => {
+      if (await loadFailed(page).isVisible())
+        await page.getByRole('button', { name: texts.storefront.retry }).click();
+      await expect(cards(page).first()).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  });
+}
+
+test('an admin update while PostgREST is down fails with the spec message, writes nothing, then succeeds', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto(`${appUrl}/login`);
+  await field(page, 'Email').fill('admin@mar-online-store.test');
+  await field(page, 'Password').fill('admin123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Products', selected: true })).toBeVisible();
+  const form = page.getByRole('tabpanel', { name: 'Products' });
+
+  const { data } = await db.from('products').select('*').order('title').limit(1).single();
+  const before = data as Record<string, unknown>;
+  await field(form, 'Title').fill(before.title as string);
+  await form.getByRole('button', { name: 'Get Product' }).click();
+  await expectToast(page, texts.product.loaded);
+  await field(form, 'Price').fill('£999.99');
+  await field(form, 'Comment').fill('Changed during an outage');
+
+  await stack.stopPart('postgrest');
+  try {
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expectToast(page, texts.product.updateFailed);
+    await expect(page.getByRole('tab', { name: 'Products' })).toBeVisible();
+  } finally {
+    await stack.restartPart('postgrest');
+  }
+  // Nothing was written, not even in part.
+  const { data: during } = await db
+    .from('products')
+    .select('*')
+    .eq('id', before.id as string)
+    .single();
+  expect(during).toEqual(before);
+
+  // Same page, no reload: the form kept its values; Update again succeeds.
+  await expect(field(form, 'Price')).toHaveValue('£999.99');
+  await expect(async () => {
+    await form.getByRole('button', { name: 'Update' }).click();
+    await expectToast(page, texts.product.updated);
+  }).toPass({ timeout: 30_000 });
+  const { data: after } = await db
+    .from('products')
+    .select('price, com')
+    .eq('id', before.id as string)
+    .single();
+  expect(after).toEqual({ price: '£999.99', com: 'Changed during an outage' });
+  expect(errors).toEqual([]);
+});
+
+test('signing in while auth is down shows the error; it works once auth is back', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto(`${appUrl}/login`);
+  await field(page, 'Email').fill('admin@mar-online-store.test');
+  await field(page, 'Password').fill('admin123');
+  await stack.stopPart('auth');
+  try {
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectToast(page, texts.login.failed);
+    await expect(page.getByRole('heading', { name: texts.login.heading })).toBeVisible();
+  } finally {
+    await stack.restartPart('auth');
+  }
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('tab', { name: 'Products', selected: true })).toBeVisible({
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
