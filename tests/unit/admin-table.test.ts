@@ -3,7 +3,7 @@ import type { Product } from '../../src/features/admin/api';
 import { filterAndSort } from '../../src/features/admin/ProductTable';
 
 function product(id: string, title: string, cat: string, price_value: number | null, created_at: string): Product {
-  return { id, title, cat, price: String(price_value ?? 'POA'), price_value, created_at, com: '', image: '', link: '' };
+  return { id, title, cat, price: String(price_value ?? 'POA'), price_value, created_at, updated_at: created_at, com: '', image: '', link: '' };
 }
 
 const items = [
