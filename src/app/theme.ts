@@ -5,6 +5,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 import { texts } from '../texts';
+import classes from './theme.module.css';
 
 /*
  * Mantine's palettes with darker 7–9 shades where the defaults fall short of WCAG AA (4.5:1):
@@ -62,6 +63,8 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Keyboard focus on a field shows a ring (see theme.module.css).
+    Input: { classNames: { input: classes.input } },
     // Icon-only close buttons need a name.
     // Plain objects, not Notification.extend / Modal.extend: importing those components here
     // would pull the modal and notification code into the home page's first download (the

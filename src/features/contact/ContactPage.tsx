@@ -41,8 +41,9 @@ export function ContactPage() {
     (e) => e?.message === contactTexts.fillAll,
   );
   // Only non-"empty" problems (too long, malformed e-mail) are shown on the field itself.
+  // An empty field still gets `true`: red border and aria-invalid, explained by the alert above.
   const fieldError = (message: string | undefined) =>
-    message && message !== contactTexts.fillAll ? message : undefined;
+    message && message !== contactTexts.fillAll ? message : !!message;
 
   const onSubmit = handleSubmit(async (values) => {
     if (inFlight.current) return;
