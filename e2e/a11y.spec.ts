@@ -136,3 +136,80 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+test('SEO: noindex on /admin and /login, Open Graph tags, robots.txt and sitemap.xml', async ({
+  page,
+  request,
+}) => {
+  const robots = () => page.locator('head meta[name="robots"]');
+  for (const path of ['/', '/contact', '/about', '/policy']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(robots()).toHaveCount(0);
+    const title = await page.title();
+    await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', title);
+    const description = await page.locator('head meta[name="description"]').getAttribute('content');
+    await expect(page.locator('head meta[property="og:description"]')).toHaveAttribute(
+      'content',
+      description!,
+    );
+    await expect(page.locator('head meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      new URL(path, page.url()).href,
+    );
+    await expect(page.locator('head meta[property="og:type"]')).toHaveAttribute(
+      'content',
+      'website',
+    );
+  }
+  // Signed out, /admin ends on /login: both are noindex, and leaving them lifts it again.
+  for (const path of ['/login', '/admin']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: texts.login.heading })).toBeVisible();
+    await expect(robots()).toHaveAttribute('content', /noindex/);
+  }
+  await page
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link', { name: texts.nav.about })
+    .click();
+  await expect(robots()).toHaveCount(0);
+
+  const robotsTxt = await request.get('/robots.txt');
+  expect(robotsTxt.ok()).toBe(true);
+  const rules = await robotsTxt.text();
+  expect(rules).toMatch(/^Disallow: \/admin$/m);
+  expect(rules).toMatch(/^Disallow: \/login$/m);
+  const sitemapUrl = rules.match(/^Sitemap: (\S+)$/m)?.[1];
+  expect(sitemapUrl).toBeTruthy();
+
+  // The sitemap lists exactly the public routes, and each of them is a real page.
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.ok()).toBe(true);
+  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1]!),
+  );
+  expect(locs.every((u) => u.origin === new URL(sitemapUrl!).origin)).toBe(true);
+  expect(locs.map((u) => u.pathname).sort()).toEqual(['/', '/about', '/contact', '/policy']);
+  for (const u of locs) {
+    await page.goto(u.pathname);
+    await expect(page.getByRole('heading', { name: texts.notFound.title })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  }
+});
+
+test('the colour scheme follows the system and the header toggle switches it', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/about');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const toLight = page.getByRole('button', { name: texts.a11y.colorScheme.toLight });
+  await toLight.click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  // The choice outlives a reload, whatever the system says.
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.getByRole('button', { name: texts.a11y.colorScheme.toDark }).click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+});

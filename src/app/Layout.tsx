@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Anchor,
   AppShell,
   Burger,
@@ -6,6 +7,8 @@ import {
   Group,
   Stack,
   Text,
+  useComputedColorScheme,
+  useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -97,6 +100,58 @@ function FollowIcon() {
   );
 }
 
+/**
+ * Light/dark switch. The scheme follows the system setting until the visitor chooses one here
+ * (Mantine keeps the choice in local storage).
+ */
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
+  const dark = computed === 'dark';
+  const label = dark ? texts.a11y.colorScheme.toLight : texts.a11y.colorScheme.toDark;
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? (
+        // Sun: switch to light.
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+        </svg>
+      ) : (
+        // Moon: switch to dark.
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        >
+          <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+        </svg>
+      )}
+    </ActionIcon>
+  );
+}
+
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Anchor component={Link} to={to} className={classes.footerLink}>
@@ -137,14 +192,17 @@ export function Layout() {
             <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
               <NavItems items={items} className={classes.link} />
             </Group>
-            <Burger
-              opened={menuOpen}
-              onClick={menu.toggle}
-              hiddenFrom="sm"
-              aria-label={menuOpen ? texts.storefront.menu.close : texts.storefront.menu.open}
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-            />
+            <Group gap="xs" wrap="nowrap">
+              <ColorSchemeToggle />
+              <Burger
+                opened={menuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="sm"
+                aria-label={menuOpen ? texts.storefront.menu.close : texts.storefront.menu.open}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+              />
+            </Group>
           </Group>
         </Container>
       </AppShell.Header>

@@ -17,15 +17,38 @@ export function documentTitle(meta: Pick<PageMeta, 'title'>): string {
   return meta.title ? `${meta.title} | ${texts.brand.title}` : texts.brand.title;
 }
 
-export function applyMeta(meta: PageMeta) {
-  document.title = documentTitle(meta);
-  let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+/** Routes search engines must not index: the admin area and its sign-in page. */
+const NOINDEX_PATHS = ['/admin', '/login'];
+
+/** Sets (or, with `content` null, removes) a <meta> found by its name or property attribute. */
+function setMeta(attribute: 'name' | 'property', key: string, content: string | null) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (content === null) {
+    tag?.remove();
+    return;
+  }
   if (!tag) {
     tag = document.createElement('meta');
-    tag.name = 'description';
+    tag.setAttribute(attribute, key);
     document.head.append(tag);
   }
-  tag.content = meta.description;
+  tag.content = content;
+}
+
+export function applyMeta(meta: PageMeta, pathname = window.location.pathname) {
+  const title = documentTitle(meta);
+  document.title = title;
+  setMeta('name', 'description', meta.description);
+  // Open Graph: what a shared link shows.
+  setMeta('property', 'og:site_name', texts.brand.title);
+  setMeta('property', 'og:type', 'website');
+  setMeta('property', 'og:title', title);
+  setMeta('property', 'og:description', meta.description);
+  setMeta('property', 'og:url', window.location.origin + pathname + window.location.search);
+  setMeta('property', 'og:image', `${window.location.origin}/logo.svg`);
+  setMeta('property', 'og:locale', 'en_GB');
+  const hidden = NOINDEX_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  setMeta('name', 'robots', hidden ? 'noindex, nofollow' : null);
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -35,7 +58,7 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 /** Keeps the document title and meta description in step with the deepest matched route. */
 export function RouteMeta() {
   const matches = useMatches();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const handle = [...matches]
     .reverse()
     .map((m) => m.handle)
@@ -45,8 +68,8 @@ export function RouteMeta() {
     if (!handle) return;
     const meta =
       typeof handle.meta === 'function' ? handle.meta(new URLSearchParams(search)) : handle.meta;
-    applyMeta(meta);
-  }, [handle, search]);
+    applyMeta(meta, pathname);
+  }, [handle, pathname, search]);
 
   return null;
 }
