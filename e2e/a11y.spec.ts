@@ -27,9 +27,35 @@ const ROUTES: Array<{ path: string; heading: string | RegExp }> = [
 const ADMIN_TABS = Object.values(texts.admin.tabs);
 
 let session = '';
+const messageEmail = `a11y-${Date.now().toString(36)}@example.co.uk`;
 
-test.beforeAll(async ({ stack }) => {
+test.beforeAll(async ({ stack, serviceDb }) => {
   session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
+  // Messages in every delivery state, so the Messages tab shows each status badge.
+  const now = new Date().toISOString();
+  const { error } = await serviceDb.from('contact_messages').insert([
+    {
+      name: 'A11y Sent',
+      email: messageEmail,
+      message: 'Hello',
+      delivery_status: 'sent',
+      sent_at: now,
+    },
+    { name: 'A11y Failed', email: messageEmail, message: 'Hello', delivery_status: 'failed' },
+    { name: 'A11y Pending', email: messageEmail, message: 'Hello', delivery_status: 'pending' },
+    {
+      name: 'A11y Sending',
+      email: messageEmail,
+      message: 'Hello',
+      delivery_status: 'sending',
+      claimed_at: now,
+    },
+  ]);
+  if (error) throw new Error(error.message);
+});
+
+test.afterAll(async ({ serviceDb }) => {
+  await serviceDb.from('contact_messages').delete().eq('email', messageEmail);
 });
 
 // A still banner: the scan must not race a slide change.

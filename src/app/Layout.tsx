@@ -189,10 +189,11 @@ export function Layout() {
               <img src="/logo.svg" alt="" width={40} height={40} />
               <span className={classes.brandText}>{texts.brand.title}</span>
             </Link>
-            <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
-              <NavItems items={items} className={classes.link} />
-            </Group>
-            <Group gap="xs" wrap="nowrap">
+            {/* Navigation and the colour-scheme toggle sit together on the right. */}
+            <Group gap="sm" wrap="nowrap">
+              <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
+                <NavItems items={items} className={classes.link} />
+              </Group>
               <ColorSchemeToggle />
               <Burger
                 opened={menuOpen}

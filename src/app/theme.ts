@@ -51,9 +51,22 @@ const orange: MantineColorsTuple = [
   '#8f340b',
 ];
 
+const green: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#51cf66',
+  '#40c057',
+  '#237032',
+  '#1e6b30',
+  '#1b5e2a',
+];
+
 /** One theme for the whole store: a sporty teal/orange palette with Mantine's type scale. */
 export const theme = createTheme({
-  colors: { teal, red, orange },
+  colors: { teal, red, orange, green },
   primaryColor: 'teal',
   primaryShade: { light: 7, dark: 7 },
   defaultRadius: 'md',
