@@ -23,7 +23,11 @@ if (!root) throw new Error('#root element missing from index.html');
 startTransition(() =>
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+      >
         <Suspense fallback={null}>
           <Notifications limit={constants.toastLimit} position="top-right" />
         </Suspense>
