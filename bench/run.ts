@@ -8,12 +8,22 @@
 //   home        the home page in Chromium with 30 and with 10,000 products: first card, next
 //               page, DOM size after five pages
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
+//   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
+//   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
 // process (so the load generator never shares an event loop with the gateway). Prints one table
 // and appends it, with date and machine, to bench/RESULTS.md. Timings are figures, never a pass
 // or fail; the machine is shared, so read ratios taken in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +64,8 @@ function parseArgs(argv: string[]) {
     duration: Number(opt('duration') ?? 15),
     connections: Number(opt('connections') ?? 50),
     write: !argv.includes('--no-write'),
+    /** Keep every Lighthouse report (JSON) here, to see what holds a score back. */
+    reports: opt('reports'),
   };
 }
 const args = parseArgs(process.argv.slice(2));
@@ -231,6 +243,11 @@ async function lighthousePart(tmp: string, appUrl: string) {
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
         if (!result) throw new Error('Lighthouse returned nothing');
+        if (args.reports) {
+          mkdirSync(args.reports, { recursive: true });
+          const name = `${route.replace(/\W+/g, '') || 'home'}-${i + 1}.json`;
+          writeFileSync(path.join(args.reports, name), result.report as string);
+        }
         const { categories, audits } = result.lhr;
         const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
         runs.push({
@@ -238,6 +255,8 @@ async function lighthousePart(tmp: string, appUrl: string) {
           a11y: score('accessibility'),
           bp: score('best-practices'),
           seo: score('seo'),
+          fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+          si: audits['speed-index']?.numericValue ?? NaN,
           lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
           tbt: audits['total-blocking-time']?.numericValue ?? NaN,
           cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -264,8 +283,8 @@ async function lighthousePart(tmp: string, appUrl: string) {
     );
     row(
       'lighthouse',
-      `${label}: LCP / TBT / CLS`,
-      `${ms(m('lcp'))} / ${ms(m('tbt'))} / ${m('cls').toFixed(3)}`,
+      `${label}: FCP / SI / LCP / TBT / CLS`,
+      `${ms(m('fcp'))} / ${ms(m('si'))} / ${ms(m('lcp'))} / ${ms(m('tbt'))} / ${m('cls').toFixed(3)}`,
     );
   }
 }

@@ -85,12 +85,10 @@ async function updateBurst(stopAt: () => boolean) {
       ),
     );
     for (const r of results) {
-      if (r.error)
-        failures.set(
-          r.error.message.slice(0, 80),
-          (failures.get(r.error.message.slice(0, 80)) ?? 0) + 1,
-        );
-      else ok++;
+      if (r.error) {
+        const key = `${r.status} ${r.error.code || '-'} ${r.error.message.slice(0, 80) || '(no message)'}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      } else ok++;
     }
   }
   return { ok, failures };
@@ -130,6 +128,15 @@ async function outage(part: PartName, downMs: number) {
   return { updates: await updates, reads: await reads };
 }
 
+function statusCounts(failures: Map<string, number>): string {
+  const byStatus = new Map<string, number>();
+  for (const [key, n] of failures) {
+    const status = key.split(' ')[0]!;
+    byStatus.set(status, (byStatus.get(status) ?? 0) + n);
+  }
+  return [...byStatus].map(([status, n]) => `${status}×${n}`).join(', ') || 'none';
+}
+
 /** The same clients work again once the part is back (retrying for a few seconds). */
 async function expectClientsRecover(): Promise<void> {
   const deadline = Date.now() + 20_000;
@@ -155,13 +162,22 @@ describe('a part stops in the middle of admin updates and browsing', () => {
       const { updates, reads } = await outage(part, 2000);
       // Something was refused while the data path was down (auth alone is not on it).
       if (part !== 'auth') expect(updates.failures.size + reads.failed).toBeGreaterThan(0);
-      for (const message of updates.failures.keys()) expect(message).not.toBe('');
+      // Refusals come back as supabase-js errors (never thrown) that blame the server or the
+      // network (status 0), never the input. One exception is PostgREST 12.0.2's own: a query cut
+      // off by Postgres shutting down answers 400 with an empty code and message (seen in about
+      // one run in three, as on hosted Supabase); any 400 that names a cause still fails here.
+      for (const key of updates.failures.keys()) {
+        const status = Number(key.split(' ')[0]);
+        const cutOff = key === '400 - (no message)';
+        expect(status === 0 || status >= 500 || (part === 'postgres' && cutOff), key).toBe(true);
+      }
       await expectNoHalfWrittenRows();
       await expectClientsRecover();
       await expectNoHalfWrittenRows();
       faultLog.push(
         `${part} stopped 2 s during ${updates.ok + [...updates.failures.values()].reduce((a, b) => a + b, 0)} updates / ${reads.ok + reads.failed} reads: ` +
-          `${[...updates.failures.values()].reduce((a, b) => a + b, 0)} updates and ${reads.failed} reads refused, 0 half-written rows, recovered without new clients`,
+          `${[...updates.failures.values()].reduce((a, b) => a + b, 0)} updates and ${reads.failed} reads refused, 0 half-written rows, recovered without new clients` +
+          ` (answers: ${statusCounts(updates.failures)})`,
       );
     }, 120_000);
   }
