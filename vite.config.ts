@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/vite-prerender.ts';
 import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react(), securityHeaders()],
+  plugins: [react(), securityHeaders(), prerender()],
   server: { port: 3000, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   build: {

@@ -2,6 +2,7 @@
 // the Supabase URL filled in. `vite build` writes the filled-in file to dist/_headers (hosts read
 // it from there); `vite preview` sends the same headers, so what is tested locally is what is
 // deployed. The dev server is left alone: its HMR client needs inline scripts.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
@@ -39,11 +40,27 @@ export function pathMatches(pattern: string, pathname: string): boolean {
   return re.test(pathname);
 }
 
-/** Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally). */
-export function fillPlaceholders(text: string, supabaseUrl: string): string {
+/**
+ * CSP sources for the page's inline scripts (only index.html's colour-scheme script): each one
+ * allowed by its SHA-256, so no other inline script can run.
+ */
+export function inlineScriptHashes(html: string): string {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`)
+    .join(' ');
+}
+
+/**
+ * Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally) and the
+ * hashes of the inline scripts.
+ */
+export function fillPlaceholders(text: string, supabaseUrl: string, html = ''): string {
   const origin = new URL(supabaseUrl).origin;
   const ws = origin.replace(/^http/, 'ws');
-  return text.replaceAll('__SUPABASE_WS_URL__', ws).replaceAll('__SUPABASE_URL__', origin);
+  return text
+    .replaceAll('__SUPABASE_WS_URL__', ws)
+    .replaceAll('__SUPABASE_URL__', origin)
+    .replaceAll(' __INLINE_SCRIPT_HASHES__', html ? ` ${inlineScriptHashes(html)}` : '');
 }
 
 export function securityHeaders(): Plugin {
@@ -53,9 +70,14 @@ export function securityHeaders(): Plugin {
   let supabaseUrl: string | undefined;
 
   const source = () => readFileSync(path.join(publicDir, '_headers'), 'utf8');
+  // The built page (what is served); the source index.html holds the same inline script.
+  const html = () => {
+    const built = path.join(outDir, 'index.html');
+    return readFileSync(existsSync(built) ? built : path.join(root, 'index.html'), 'utf8');
+  };
   const filled = () => {
     if (!supabaseUrl) throw new Error('security headers: VITE_SUPABASE_URL is not set');
-    return fillPlaceholders(source(), supabaseUrl);
+    return fillPlaceholders(source(), supabaseUrl, html());
   };
 
   return {
@@ -81,7 +103,7 @@ export function securityHeaders(): Plugin {
       let text = existsSync(built) ? readFileSync(built, 'utf8') : source();
       if (text.includes('__SUPABASE_')) {
         if (!supabaseUrl) throw new Error('security headers: VITE_SUPABASE_URL is not set');
-        text = fillPlaceholders(text, supabaseUrl);
+        text = fillPlaceholders(text, supabaseUrl, html());
       }
       const rules = parseHeadersFile(text);
       server.middlewares.use((req, res, next) => {

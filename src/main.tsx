@@ -1,40 +1,53 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
-import { AuthProvider } from './features/auth/AuthProvider';
-import { constants } from './texts';
-
-// The toast container (and its transition code) loads after the first paint; toasts raised
-// before it arrives wait in @mantine/notifications' store and show once it mounts.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { prerenderedRoute } from './app/prerender';
+import { routes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
-// A transition renders concurrently: React yields to the browser every few milliseconds
-// instead of blocking the main thread for the whole first render (Total Blocking Time).
-startTransition(() =>
-  createRoot(root).render(
+/**
+ * Loads the code of the lazy routes the current URL matches, so the first client render shows
+ * the page itself (as the pre-rendered HTML does) instead of an empty outlet.
+ */
+async function resolveLazyRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+function app() {
+  return (
     <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="auto"
-      >
-        <Suspense fallback={null}>
-          <Notifications limit={constants.toastLimit} position="top-right" />
-        </Suspense>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+// Pages pre-rendered at build time (vite-prerender.ts) are hydrated: the HTML is already on
+// screen and React attaches to it. Anything else (the SPA fallback, or a pre-rendered page served
+// for another URL, e.g. home with ?cat=) is rendered from scratch; React replaces the markup when
+// it commits. Either way the matched route's code is loaded first, so the first render is the
+// page itself, and it renders in a transition so React yields to the browser while it works.
+const path = window.location.pathname.replace(/(.)\/$/, '$1');
+const hydrate = prerenderedRoute(root) === path && !window.location.search;
+void resolveLazyRoutes().then(() =>
+  startTransition(() => {
+    if (hydrate)
+      hydrateRoot(root, app(), {
+        // A mismatch means the pre-render and the client disagree: say so loudly.
+        onRecoverableError: (error) => console.error('hydration:', error),
+      });
+    else createRoot(root).render(app());
+  }),
 );

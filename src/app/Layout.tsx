@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Anchor,
   AppShell,
+  Box,
   Burger,
   Container,
   Group,
@@ -118,8 +119,10 @@ function ColorSchemeToggle() {
       title={label}
       onClick={() => setColorScheme(dark ? 'light' : 'dark')}
     >
-      {dark ? (
-        // Sun: switch to light.
+      {/* Both icons are in the page and CSS shows the one for the scheme in force, so the
+          pre-rendered HTML is right before React knows the scheme (the label follows after). */}
+      <Box component="span" display="flex" lightHidden>
+        {/* Sun: switch to light. */}
         <svg
           width="18"
           height="18"
@@ -133,8 +136,9 @@ function ColorSchemeToggle() {
           <circle cx="12" cy="12" r="4" />
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
         </svg>
-      ) : (
-        // Moon: switch to dark.
+      </Box>
+      <Box component="span" display="flex" darkHidden>
+        {/* Moon: switch to dark. */}
         <svg
           width="18"
           height="18"
@@ -147,7 +151,7 @@ function ColorSchemeToggle() {
         >
           <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
         </svg>
-      )}
+      </Box>
     </ActionIcon>
   );
 }

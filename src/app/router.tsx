@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { ErrorPage } from '../features/pages/ErrorPage';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { CATEGORY_PARAM, HomePage } from '../features/storefront/HomePage';
@@ -21,9 +21,10 @@ const homeHandle: RouteHandle = {
 /**
  * Routes of the spec (section 2). Rarely visited or heavy pages are split into their own
  * chunks so a visitor's first load is the storefront alone. Each route's `handle` gives its
- * document title and meta description (see RouteMeta).
+ * document title and meta description (see RouteMeta). The browser router (main.tsx) and the
+ * build-time pre-rendering (entry-server.tsx) share them.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorPage />,
@@ -66,4 +67,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

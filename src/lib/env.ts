@@ -4,12 +4,17 @@ function required(name: string, value: string | undefined): string {
   return value;
 }
 
+// Getters: a page that never talks to Supabase (or its build-time pre-render) does not need them.
 export const env = {
-  supabaseUrl: required('VITE_SUPABASE_URL', import.meta.env.VITE_SUPABASE_URL as string | undefined),
-  supabaseAnonKey: required(
-    'VITE_SUPABASE_ANON_KEY',
-    import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
-  ),
+  get supabaseUrl(): string {
+    return required('VITE_SUPABASE_URL', import.meta.env.VITE_SUPABASE_URL as string | undefined);
+  },
+  get supabaseAnonKey(): string {
+    return required(
+      'VITE_SUPABASE_ANON_KEY',
+      import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
+    );
+  },
   /** The store's social media page for the "Follow us" line. */
   socialUrl: (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',
 };

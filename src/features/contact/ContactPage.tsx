@@ -3,7 +3,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
-import { supabase } from '../../lib/supabase';
+import { loadSupabase } from '../../lib/loadSupabase';
 import {
   contactFormSchema,
   emptyContactForm,
@@ -49,7 +49,7 @@ export function ContactPage() {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      await sendContactMessage(supabase, values);
+      await sendContactMessage(await loadSupabase(), values);
       notify.success(contactTexts.sent);
       reset(emptyContactForm);
     } catch (error) {
@@ -74,7 +74,12 @@ export function ContactPage() {
         )}
         {/* No noValidate: the browser checks the e-mail format (type=email) before zod does.
             No `required` attributes either, so an empty field reaches zod and shows the alert. */}
-        <form onSubmit={onSubmit} aria-label={contactTexts.heading}>
+        {/* supabase-js is fetched once the visitor starts on the form, not with the page. */}
+        <form
+          onSubmit={onSubmit}
+          onFocusCapture={() => void loadSupabase()}
+          aria-label={contactTexts.heading}
+        >
           <Stack>
             <TextInput
               label={contactTexts.name}

@@ -1,0 +1,125 @@
+// Vite plugin: after the browser build, builds src/entry-server.tsx for Node and writes the public
+// pages as HTML (dist/index.html for home, dist/contact.html, dist/about.html, dist/policy.html),
+// each with its own title and description, so the first paint needs no JavaScript; main.tsx then
+// hydrates the markup. dist/spa.html keeps the empty shell for every other URL (/admin, /login,
+// unknown paths): hosts serve it through public/_redirects, and `vite preview` here does the same.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+const ENTRY = 'src/entry-server.tsx';
+/** The shell for routes that are not pre-rendered. */
+export const SPA_SHELL = 'spa.html';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface ServerEntry {
+  PRERENDERED_ROUTES: readonly string[];
+  PRERENDERED_ATTRIBUTE: string;
+  render(pathname: string): Promise<{ html: string; title: string; description: string }>;
+}
+
+/** `/` → index.html, `/contact` → contact.html (served for /contact by hosts and vite preview). */
+export function htmlFileFor(route: string): string {
+  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+}
+
+const escapeHtml = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+
+/** The built index.html with one route's markup, title, description and Open Graph tags. */
+export function fillTemplate(
+  template: string,
+  route: string,
+  page: { html: string; title: string; description: string },
+  attribute: string,
+): string {
+  if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  const title = escapeHtml(page.title);
+  const description = escapeHtml(page.description);
+  // What a shared link shows, without running JavaScript (RouteMeta adds og:url and og:image,
+  // which need the site's address).
+  const openGraph = [
+    ['og:site_name', 'MAR Online.Store UK'],
+    ['og:type', 'website'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:locale', 'en_GB'],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
+    .join('\n    ');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${openGraph}`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${description}" />`,
+    )
+    .replace(ROOT_ELEMENT, `<div id="root" ${attribute}="${route}">${page.html}</div>`);
+}
+
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'mar-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      // The Node build below runs this plugin too; only the browser build pre-renders.
+      if (config.command !== 'build' || config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      // Inside the project: the Node build imports its dependencies from node_modules.
+      const serverOut = mkdtempSync(path.join(config.root, 'node_modules', '.mar-prerender-'));
+      try {
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: {
+            ssr: path.join(config.root, ENTRY),
+            outDir: serverOut,
+            emptyOutDir: true,
+            manifest: false,
+            copyPublicDir: false,
+          },
+        });
+        const entry = (await import(
+          pathToFileURL(path.join(serverOut, 'entry-server.js')).href
+        )) as ServerEntry;
+        const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        writeFileSync(path.join(outDir, SPA_SHELL), template);
+        for (const route of entry.PRERENDERED_ROUTES) {
+          const page = await entry.render(route);
+          writeFileSync(
+            path.join(outDir, htmlFileFor(route)),
+            fillTemplate(template, route, page, entry.PRERENDERED_ATTRIBUTE),
+          );
+        }
+      } finally {
+        rmSync(serverOut, { recursive: true, force: true });
+      }
+    },
+    // Like the hosts (public/_redirects): a page that is not pre-rendered gets the empty shell.
+    configurePreviewServer(server) {
+      const outDir = path.resolve(config.root, config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        // Vite's own fallback takes the same requests: page loads (or anything accepting HTML).
+        const accept = req.headers.accept ?? '*/*';
+        const wantsPage = accept === '' || accept.includes('text/html') || accept.includes('*/*');
+        if ((req.method === 'GET' || req.method === 'HEAD') && wantsPage) {
+          const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+          const route = pathname.replace(/(.)\/$/, '$1');
+          const prerendered =
+            /^\/[\w-]*$/.test(route) && existsSync(path.join(outDir, htmlFileFor(route)));
+          if (!prerendered && !path.extname(pathname)) req.url = `/${SPA_SHELL}`;
+        }
+        next();
+      });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { constants } from '../texts';
+import { cssVariablesResolver, theme } from './theme';
+
+// The toast container (and its transition code) loads after the first paint; toasts raised
+// before it arrives wait in @mantine/notifications' store and show once it mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * Everything around the router, the same in the browser (main.tsx) and in the build-time
+ * pre-render (entry-server.tsx): hydration needs both to produce identical markup.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
+      <Suspense fallback={null}>
+        <Notifications limit={constants.toastLimit} position="top-right" />
+      </Suspense>
+      <AuthProvider>{children}</AuthProvider>
+    </MantineProvider>
+  );
+}

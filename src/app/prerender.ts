@@ -1,0 +1,9 @@
+/** The routes written as static HTML at build time (scripts/vite-prerender.ts). */
+export const PRERENDERED_ROUTES = ['/', '/contact', '/about', '/policy'] as const;
+
+/** Attribute on #root naming the route whose markup the HTML file holds. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+export function prerenderedRoute(root: HTMLElement): string | null {
+  return root.getAttribute(PRERENDERED_ATTRIBUTE);
+}
