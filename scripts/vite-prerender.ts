@@ -1,6 +1,6 @@
 // Vite plugin: after the browser build, builds src/entry-server.tsx for Node and writes the public
 // pages as HTML (dist/index.html for home, dist/contact.html, dist/about.html, dist/policy.html),
-// each with its own title and description, so the first paint needs no JavaScript; main.tsx then
+// each with its own title and description, so the first paint needs no JavaScript; app/start.tsx then
 // hydrates the markup. dist/spa.html keeps the empty shell for every other URL (/admin, /login,
 // unknown paths): hosts serve it through public/_redirects, and `vite preview` here does the same.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 const ENTRY = 'src/entry-server.tsx';
+/** The browser app that main.tsx imports after the first paint. */
+export const START = 'src/app/start.tsx';
 /** The shell for routes that are not pre-rendered. */
 export const SPA_SHELL = 'spa.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -67,6 +69,39 @@ export function prerender(): Plugin {
     name: 'mar-prerender',
     configResolved(resolved) {
       config = resolved;
+    },
+    // The pre-rendered page paints with the HTML and the CSS alone. main.tsx imports the app
+    // (START) only after that first paint, so on a slow line its scripts do not compete with the
+    // stylesheets and the first screen's images; the app's CSS is linked here, since the
+    // pre-rendered markup needs it for that first paint. The small entry script is fetched at
+    // low priority for the same reason.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (config.command !== 'build' || !ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith(START));
+        if (!start) throw new Error(`${START} is not a chunk of its own`);
+        const seen = new Set<string>();
+        const css = new Set<string>();
+        const walk = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          chunk.imports.forEach(walk);
+        };
+        walk(start.fileName);
+        const links = [...css]
+          .filter((file) => !html.includes(`${config.base}${file}"`))
+          .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`);
+        return html
+          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace(
+            /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+            '<$1 fetchpriority="low"',
+          );
+      },
     },
     async closeBundle() {
       // The Node build below runs this plugin too; only the browser build pre-renders.

@@ -1,6 +1,6 @@
 // Build-time pre-rendering (scripts/vite-prerender.ts builds this for Node and calls `render`):
 // the public pages are written as HTML so a visitor sees them before any JavaScript has run,
-// and main.tsx hydrates them. Not part of the browser bundle.
+// and app/start.tsx hydrates them. Not part of the browser bundle.
 import type { Readable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';

@@ -11,7 +11,7 @@ const Notifications = lazy(() =>
 );
 
 /**
- * Everything around the router, the same in the browser (main.tsx) and in the build-time
+ * Everything around the router, the same in the browser (start.tsx) and in the build-time
  * pre-render (entry-server.tsx): hydration needs both to produce identical markup.
  */
 export function AppProviders({ children }: { children: ReactNode }) {

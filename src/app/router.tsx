@@ -21,7 +21,7 @@ const homeHandle: RouteHandle = {
 /**
  * Routes of the spec (section 2). Rarely visited or heavy pages are split into their own
  * chunks so a visitor's first load is the storefront alone. Each route's `handle` gives its
- * document title and meta description (see RouteMeta). The browser router (main.tsx) and the
+ * document title and meta description (see RouteMeta). The browser router (app/start.tsx) and the
  * build-time pre-rendering (entry-server.tsx) share them.
  */
 export const routes: RouteObject[] = [

@@ -2,7 +2,7 @@ import type { NotificationData } from '@mantine/notifications';
 import { constants } from '../texts';
 
 // @mantine/notifications (container, transitions, store) is loaded after the first paint, as
-// main.tsx mounts its container lazily; a toast raised earlier waits for it. The module is
+// AppProviders mounts its container lazily; a toast raised earlier waits for it. The module is
 // fetched once and cached, and toasts keep the order in which they were raised.
 function show(data: NotificationData) {
   import('@mantine/notifications').then(

@@ -1,0 +1,52 @@
+// The app itself, started by main.tsx once the browser has painted the page.
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './AppProviders';
+import { prerenderedRoute } from './prerender';
+import { routes } from './router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root element missing from index.html');
+
+/**
+ * Loads the code of the lazy routes the current URL matches, so the first client render shows
+ * the page itself (as the pre-rendered HTML does) instead of an empty outlet.
+ */
+async function resolveLazyRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+function app() {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+// Pages pre-rendered at build time (vite-prerender.ts) are hydrated: the HTML is already on
+// screen and React attaches to it. Anything else (the SPA fallback, or a pre-rendered page served
+// for another URL, e.g. home with ?cat=) is rendered from scratch; React replaces the markup when
+// it commits. Either way the matched route's code is loaded first, so the first render is the
+// page itself, and it renders in a transition so React yields to the browser while it works.
+const path = window.location.pathname.replace(/(.)\/$/, '$1');
+const hydrate = prerenderedRoute(root) === path && !window.location.search;
+void resolveLazyRoutes().then(() =>
+  startTransition(() => {
+    if (hydrate)
+      hydrateRoot(root, app(), {
+        // A mismatch means the pre-render and the client disagree: say so loudly.
+        onRecoverableError: (error) => console.error('hydration:', error),
+      });
+    else createRoot(root).render(app());
+  }),
+);
