@@ -1,8 +1,7 @@
 // Build-time pre-rendering (scripts/vite-prerender.ts builds this for Node and calls `render`):
 // the public pages are written as HTML so a visitor sees them before any JavaScript has run,
 // and app/start.tsx hydrates them. Not part of the browser bundle.
-import type { Readable } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { documentTitle, type RouteHandle } from './app/RouteMeta';
@@ -17,12 +16,6 @@ export interface RenderedPage {
   description: string;
 }
 
-async function text(stream: Readable): Promise<string> {
-  let out = '';
-  for await (const chunk of stream) out += String(chunk);
-  return out;
-}
-
 /** Renders one route (a path such as `/contact`) with everything its lazy parts need. */
 export async function render(pathname: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
@@ -35,7 +28,8 @@ export async function render(pathname: string): Promise<RenderedPage> {
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   // prerender (not renderToString) waits for lazy components, so the HTML is complete.
-  const { prelude } = await prerenderToNodeStream(
+  // The web-streams variant: the app's tsconfig has no Node types, and Node 20 has web streams.
+  const { prelude } = await prerender(
     <AppProviders>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
@@ -46,5 +40,9 @@ export async function render(pathname: string): Promise<RenderedPage> {
     .find((h) => h?.meta);
   if (!handle) throw new Error(`${pathname}: no route meta`);
   const meta = typeof handle.meta === 'function' ? handle.meta(new URLSearchParams()) : handle.meta;
-  return { html: await text(prelude), title: documentTitle(meta), description: meta.description };
+  return {
+    html: await new Response(prelude).text(),
+    title: documentTitle(meta),
+    description: meta.description,
+  };
 }
