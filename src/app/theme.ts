@@ -84,6 +84,7 @@ export const theme = createTheme({
     // bundle budget, bench/budget.json); both load lazily where they are used.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': texts.a11y.closeNotification } },
+      classNames: { description: classes.notificationDescription },
     },
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': texts.a11y.closeDialog } },
