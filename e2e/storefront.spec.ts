@@ -23,6 +23,32 @@ async function controlClock(page: import('@playwright/test').Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
+/**
+ * Steps the paused clock until React has hydrated the pre-rendered banner. main.tsx starts the
+ * app after the first paint (requestAnimationFrame, then setTimeout), which the fake clock holds
+ * back; until then the banner is static HTML whose buttons do nothing and whose timer has not
+ * started. React marks the elements it has attached to with `__reactFiber$…` properties.
+ */
+async function runUntilHydrated(page: import('@playwright/test').Page) {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return page
+        .getByTestId('banner')
+        .evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
+    })
+    .toBe(true);
+  // Effects (the banner's timer) run in a scheduler task posted after the commit: let it run.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
 const heading = (page: import('@playwright/test').Page) => page.getByTestId('catalogue-heading');
 const categoryButtons = (page: import('@playwright/test').Page) =>
   page.getByTestId('category-buttons');
@@ -288,6 +314,7 @@ test.describe('banner', () => {
   test.beforeEach(async ({ page }) => {
     await controlClock(page);
     await page.goto('/');
+    await runUntilHydrated(page);
     await expect(slides(page)).toHaveCount(constants.bannerSlides);
     await expect(heading(page)).toBeVisible();
   });
@@ -370,6 +397,7 @@ test.describe('banner with reduced motion', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await controlClock(page);
     await page.goto('/');
+    await runUntilHydrated(page);
     await expect(page.getByTestId('banner-slide').first()).toHaveAttribute('data-active', 'true');
     await page.clock.runFor(constants.bannerIntervalMs * 4);
     await expect(page.getByTestId('banner-slide').first()).toHaveAttribute('data-active', 'true');
