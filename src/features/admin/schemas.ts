@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { constants, texts } from '../../texts';
 
 const v = texts.validation;

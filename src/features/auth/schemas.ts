@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { texts } from '../../texts';
 
 /** The /login form. The spec quotes no texts for it, so these are the store's own. */
