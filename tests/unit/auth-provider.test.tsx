@@ -48,6 +48,8 @@ function emit(event: string, value: unknown) {
 beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   fake.rpc.mockReset();
+  // A stored session: the provider loads supabase-js to restore it (see auth-provider-lazy).
+  localStorage.setItem('sb-127-auth-token', '{}');
   render(
     <AuthProvider>
       <Probe />
@@ -57,7 +59,10 @@ beforeEach(async () => {
   await waitFor(() => expect(fake.listener).not.toBeNull());
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 describe('AuthProvider', () => {
   it('is loading until supabase-js reports the stored session (or none)', () => {

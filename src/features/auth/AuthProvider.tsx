@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { loadSupabase } from '../../lib/loadSupabase';
+import { isSessionKey, loadSupabase, mayHaveSession, onClientLoaded } from '../../lib/loadSupabase';
 
 /**
  * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the
@@ -73,30 +73,40 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useRef<Client | null>(null);
 
   useEffect(() => {
-    // supabase-js is loaded on demand (see loadSupabase) so the storefront renders without it.
     let active = true;
     let unsubscribe = () => {};
-    loadSupabase().then(
-      (supabase) => {
-        if (!active) return;
-        client.current = supabase;
-        // Only synchronous state updates here: supabase-js holds a lock while it runs these
-        // callbacks, so awaiting another supabase call inside would dead-lock; the admin check
-        // runs in an effect.
-        const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-          setAuth({ loading: false, session });
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-      },
-      (error: unknown) => {
+    // Subscribes as soon as the client exists, whoever loaded it (this effect, the login page).
+    const stopWaiting = onClientLoaded((supabase) => {
+      if (!active) return;
+      client.current = supabase;
+      // Only synchronous state updates here: supabase-js holds a lock while it runs these
+      // callbacks, so awaiting another supabase call inside would dead-lock; the admin check
+      // runs in an effect.
+      const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+        setAuth({ loading: false, session });
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+    });
+    const load = () =>
+      loadSupabase().catch((error: unknown) => {
         // The client code could not be fetched (offline, new deployment): treat as signed out.
         console.error('Loading the sign-in client failed', error);
         if (active) setAuth({ loading: false, session: null });
-      },
-    );
+      });
+    // supabase-js is only fetched when a session may exist; otherwise the visitor is signed out
+    // and the storefront runs without it (the login page loads it when needed).
+    if (mayHaveSession()) void load();
+    else setAuth({ loading: false, session: null });
+    // A sign-in in another tab stores a session: load the client to pick it up here too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key && isSessionKey(event.key)) void load();
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      stopWaiting();
       unsubscribe();
+      window.removeEventListener('storage', onStorage);
     };
   }, []);
 
