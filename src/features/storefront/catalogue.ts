@@ -1,4 +1,4 @@
-import { loadSupabase } from '../../lib/loadSupabase';
+import { catalogueDb } from '../../lib/catalogueDb';
 import { PAGE_SIZE } from './paging';
 import type { Category, Product } from './types';
 
@@ -19,8 +19,7 @@ export async function fetchProductPage(
   offset: number,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const supabase = await loadSupabase();
-  let query = supabase
+  let query = catalogueDb()
     .from('products')
     .select(PRODUCT_COLUMNS)
     .order('price_value', { ascending: true, nullsFirst: false })
@@ -36,8 +35,10 @@ export async function fetchProductPage(
 }
 
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  const supabase = await loadSupabase();
-  let query = supabase.from('catagories').select('id,title').order('title', { ascending: true });
+  let query = catalogueDb()
+    .from('catagories')
+    .select('id,title')
+    .order('title', { ascending: true });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
