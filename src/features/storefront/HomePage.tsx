@@ -1,11 +1,9 @@
 import {
   Alert,
   Button,
-  Card,
   Center,
   Group,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -14,14 +12,19 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
-import { ProductCard } from './ProductCard';
+import classes from './HomePage.module.css';
+import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import { useCategories, useProductList } from './useCatalogue';
 
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
 export const CATEGORY_PARAM = 'cat';
 
-/** One card per row on a phone, up to four on a wide screen. */
-const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+/**
+ * Phones get a one-column list of compact rows (see ProductCard); from `sm` up a grid of cards,
+ * up to four on a wide screen.
+ */
+const GRID_COLS = { base: 1, sm: 2, md: 3, lg: 4 };
+const GRID_SPACING = { base: 'sm', sm: 'lg' };
 
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
@@ -53,6 +56,7 @@ export function HomePage() {
 
       <Group
         gap="xs"
+        className={classes.categories}
         role="group"
         aria-label={texts.storefront.categoriesLabel}
         data-testid="category-buttons"
@@ -84,19 +88,9 @@ export function HomePage() {
         <div role="status" data-testid="catalogue-loading">
           <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
           {/* Card-shaped placeholders so the page does not jump when the products arrive. */}
-          <SimpleGrid cols={GRID_COLS} spacing="lg" aria-hidden="true">
+          <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden="true">
             {Array.from({ length: 8 }, (_, i) => (
-              <Card key={i} withBorder padding="md">
-                <Card.Section>
-                  <Skeleton style={{ aspectRatio: '4 / 3' }} radius={0} />
-                </Card.Section>
-                <Stack gap="sm" pt="sm">
-                  <Skeleton height={20} width="70%" />
-                  <Skeleton height={16} width="30%" />
-                  <Skeleton height={40} />
-                  <Skeleton height={36} />
-                </Stack>
-              </Card>
+              <ProductCardSkeleton key={i} />
             ))}
           </SimpleGrid>
         </div>
@@ -120,7 +114,7 @@ export function HomePage() {
       )}
 
       {list.status === 'ready' && list.products.length > 0 && (
-        <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="product-grid">
+        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
           {list.products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../texts';
 import { formatPrice, safeUrl } from './format';
@@ -8,7 +8,13 @@ import type { Product } from './types';
 /** Shown when a product has no usable image or the image fails to load. */
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
 
-/** One catalogue card: image, price, title, category, comment and the Buy Now link. */
+/**
+ * One catalogue card: image, title, price, category, comment and the Buy Now link.
+ * Below the `sm` breakpoint it is a compact row (small image on the left, details on the right),
+ * so a phone shows several products at once and the banner stays the largest thing on screen;
+ * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
+ * for every screen (and for a pre-rendered page and its hydration).
+ */
 export function ProductCard({ product }: { product: Product }) {
   const imageUrl = safeUrl(product.image);
   const [failed, setFailed] = useState(false);
@@ -19,12 +25,12 @@ export function ProductCard({ product }: { product: Product }) {
     <Card
       withBorder
       shadow="sm"
-      padding="md"
+      padding={0}
       className={classes.card}
       component="article"
       data-testid="product-card"
     >
-      <Card.Section className={classes.media}>
+      <div className={classes.media}>
         <img
           className={classes.image}
           src={showPlaceholder ? PLACEHOLDER_IMAGE : imageUrl}
@@ -36,23 +42,16 @@ export function ProductCard({ product }: { product: Product }) {
           data-testid="product-image"
           onError={() => setFailed(true)}
         />
-      </Card.Section>
+      </div>
       <div className={classes.body}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} size="h4" className={classes.title} data-testid="product-title">
-            {product.title}
-          </Title>
-          <Text
-            fw={700}
-            size="lg"
-            c="teal"
-            style={{ whiteSpace: 'nowrap' }}
-            data-testid="product-price"
-          >
-            {formatPrice(product.price)}
-          </Text>
-        </Group>
-        <div>
+        {/* h2: the cards sit directly under the page's h1 (heading levels must not skip). */}
+        <Title order={2} size="h4" className={classes.title} data-testid="product-title">
+          {product.title}
+        </Title>
+        <Text fw={700} size="lg" c="teal" className={classes.price} data-testid="product-price">
+          {formatPrice(product.price)}
+        </Text>
+        <div className={classes.category}>
           <Badge variant="light" color="orange" data-testid="product-category">
             {product.cat}
           </Badge>
@@ -77,6 +76,24 @@ export function ProductCard({ product }: { product: Product }) {
             {texts.home.buyNow}
           </Button>
         )}
+      </div>
+    </Card>
+  );
+}
+
+/** A card-shaped placeholder in the same layout, so nothing jumps when the products arrive. */
+export function ProductCardSkeleton() {
+  return (
+    <Card withBorder padding={0} className={classes.card}>
+      <div className={classes.media}>
+        <Skeleton className={classes.image} radius={0} />
+      </div>
+      <div className={classes.body}>
+        <Skeleton className={classes.title} height={20} width="70%" />
+        <Skeleton className={classes.price} height={20} width={64} />
+        <Skeleton className={classes.category} height={20} width={72} />
+        <Skeleton className={classes.comment} height={40} />
+        <Skeleton className={classes.buy} height={36} />
       </div>
     </Card>
   );
