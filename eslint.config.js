@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', '.stack', 'coverage', 'test-results', 'playwright-report', 'screenshots', 'src/lib/database.types.ts'],
+    ignores: [
+      'dist',
+      'node_modules',
+      '.stack',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'screenshots',
+      'src/lib/database.types.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -29,7 +38,10 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 );

@@ -20,7 +20,9 @@ test.afterAll(async ({ serviceDb }) => {
 async function openCategories(page: Page, stack: StackEnv): Promise<Locator> {
   await useSession(page, stack, session);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   return openTab(page, 'Catagories');
 }
 
@@ -30,7 +32,10 @@ async function getCategory(page: Page, form: Locator, title: string): Promise<vo
   await expectToast(page, 'Catagory Founded');
 }
 
-test('category messages before a Get: required title, Click on Get Catagory, not found', async ({ page, stack }) => {
+test('category messages before a Get: required title, Click on Get Catagory, not found', async ({
+  page,
+  stack,
+}) => {
   const form = await openCategories(page, stack);
   await form.getByRole('button', { name: 'Add', exact: true }).click();
   await expectToast(page, 'Title is Required');
@@ -117,16 +122,26 @@ test('add, duplicate, get, rename (taken and free), delete refused while in use,
   await expectToast(page, 'Catagory Founded');
   await expect(field(form, 'Title')).toHaveValue(renamed);
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Delete catagory?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete catagory?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expectToast(page, 'Catagory not Deleted: it still has 1 product; move or delete it first');
-  expect((await serviceDb.from('catagories').select('id').eq('title', renamed)).data).toHaveLength(1);
+  expect((await serviceDb.from('catagories').select('id').eq('title', renamed)).data).toHaveLength(
+    1,
+  );
 
   // Without products it goes.
   await serviceDb.from('products').delete().eq('title', productTitle);
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Delete catagory?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete catagory?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expectToast(page, 'Catagory Deleted Successfully');
   await expect(field(form, 'Title')).toHaveValue('');
-  expect((await serviceDb.from('catagories').select('id').eq('title', renamed)).data).toHaveLength(0);
+  expect((await serviceDb.from('catagories').select('id').eq('title', renamed)).data).toHaveLength(
+    0,
+  );
   await expect(list.getByRole('row', { name: new RegExp(`^${renamed} `) })).toHaveCount(0);
 });

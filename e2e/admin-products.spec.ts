@@ -36,7 +36,9 @@ test.afterAll(async ({ serviceDb }) => {
 async function openProducts(page: Page, stack: Parameters<typeof useSession>[1]): Promise<Locator> {
   await useSession(page, stack, session);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   return openTab(page, 'Products');
 }
 
@@ -89,7 +91,10 @@ test('every required field shows its spec message under the field', async ({ pag
   await expectToast(page, 'Title is Required');
 });
 
-test('Update and Delete before Get Product are refused with the spec messages', async ({ page, stack }) => {
+test('Update and Delete before Get Product are refused with the spec messages', async ({
+  page,
+  stack,
+}) => {
   const form = await openProducts(page, stack);
   await form.getByRole('button', { name: 'Update' }).click();
   await expectToast(page, 'Please Enter Title and Click on Get Product');
@@ -112,7 +117,11 @@ test('Update and Delete before Get Product are refused with the spec messages', 
   await expectToast(page, 'Click on Get Product');
 });
 
-test('add, get, update (same and new title), rename to a taken title, delete', async ({ page, stack, serviceDb }) => {
+test('add, get, update (same and new title), rename to a taken title, delete', async ({
+  page,
+  stack,
+  serviceDb,
+}) => {
   test.setTimeout(90_000);
   const form = await openProducts(page, stack);
   const title = uniqueName('E2E Product');
@@ -127,13 +136,22 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
 
   // Add, with the image preview showing the link.
   await fillProduct(page, form, product);
-  await expect(form.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', product.image);
+  await expect(form.getByRole('img', { name: 'Image preview' })).toHaveAttribute(
+    'src',
+    product.image,
+  );
   await form.getByRole('button', { name: 'Add', exact: true }).click();
   await expectToast(page, 'Product Added');
   await expect(field(form, 'Title')).toHaveValue('');
   await expect(field(form, 'Price')).toHaveValue('');
   const added = await serviceDb.from('products').select('*').eq('title', title).single();
-  expect(added.data).toMatchObject({ cat: category, price: '£12.50', com: product.com, image: product.image, link: product.link });
+  expect(added.data).toMatchObject({
+    cat: category,
+    price: '£12.50',
+    com: product.com,
+    image: product.image,
+    link: product.link,
+  });
 
   // A second product with the same title (any case) is refused.
   await fillProduct(page, form, { ...product, title: title.toUpperCase() });
@@ -160,7 +178,12 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
   await expectToast(page, 'Product Updated Successfully');
   await expect(field(form, 'Title')).toHaveValue('');
   const updated = await serviceDb.from('products').select('*').eq('id', added.data.id).single();
-  expect(updated.data).toMatchObject({ title, price: '£10', com: 'Updated comment', cat: otherCategory });
+  expect(updated.data).toMatchObject({
+    title,
+    price: '£10',
+    com: 'Updated comment',
+    cat: otherCategory,
+  });
   expect(updated.data.created_at).toBe(added.data.created_at);
 
   // Rename to a title another product has: refused, nothing changes.
@@ -168,14 +191,18 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
   await field(form, 'Title').fill(takenTitle);
   await form.getByRole('button', { name: 'Update' }).click();
   await expectToast(page, 'Title Already in Use');
-  expect((await serviceDb.from('products').select('title').eq('id', added.data.id).single()).data?.title).toBe(title);
+  expect(
+    (await serviceDb.from('products').select('title').eq('id', added.data.id).single()).data?.title,
+  ).toBe(title);
 
   // Rename to a free title.
   const renamed = uniqueName('E2E Renamed Product');
   await field(form, 'Title').fill(renamed);
   await form.getByRole('button', { name: 'Update' }).click();
   await expectToast(page, 'Product Updated Successfully');
-  expect((await serviceDb.from('products').select('title').eq('id', added.data.id).single()).data?.title).toBe(renamed);
+  expect(
+    (await serviceDb.from('products').select('title').eq('id', added.data.id).single()).data?.title,
+  ).toBe(renamed);
 
   // Delete asks first; Cancel keeps the product.
   await getProduct(page, form, renamed);
@@ -184,13 +211,20 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
   await expect(dialog).toContainText(renamed);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
-  expect((await serviceDb.from('products').select('id').eq('id', added.data.id)).data).toHaveLength(1);
+  expect((await serviceDb.from('products').select('id').eq('id', added.data.id)).data).toHaveLength(
+    1,
+  );
 
   await form.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete product?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete product?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expectToast(page, 'Product Deleted Successfully');
   await expect(field(form, 'Title')).toHaveValue('');
-  expect((await serviceDb.from('products').select('id').eq('id', added.data.id)).data).toHaveLength(0);
+  expect((await serviceDb.from('products').select('id').eq('id', added.data.id)).data).toHaveLength(
+    0,
+  );
 
   // Update after the delete needs a new Get.
   await field(form, 'Title').fill(renamed);
@@ -198,13 +232,23 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
   await expectToast(page, 'Click on Get Product');
 });
 
-test('the product table searches by title, sorts, and a row loads like Get Product', async ({ page, stack, serviceDb }) => {
+test('the product table searches by title, sorts, and a row loads like Get Product', async ({
+  page,
+  stack,
+  serviceDb,
+}) => {
   const prefix = uniqueName('E2E Table');
   const rows = [
     { title: `${prefix} Alpha`, price: '£30' },
     { title: `${prefix} Bravo`, price: '£10' },
     { title: `${prefix} Charlie`, price: 'ask us' },
-  ].map((r) => ({ ...r, cat: category, com: 'Table row', image: '/products/football.svg', link: 'https://example.com/t' }));
+  ].map((r) => ({
+    ...r,
+    cat: category,
+    com: 'Table row',
+    image: '/products/football.svg',
+    link: 'https://example.com/t',
+  }));
   const { error } = await serviceDb.from('products').insert(rows);
   if (error) throw new Error(error.message);
 
@@ -228,7 +272,10 @@ test('the product table searches by title, sorts, and a row loads like Get Produ
 
   // Loaded from the table, so Delete goes straight to the confirmation.
   await form.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: 'Delete product?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete product?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expectToast(page, 'Product Deleted Successfully');
   await expect.poll(titles).toEqual([`${prefix} Charlie`, `${prefix} Alpha`]);
 });

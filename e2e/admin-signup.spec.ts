@@ -4,7 +4,15 @@ import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { extractLinks, waitForMail } from '../tests/support/mail.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import { expectToast, field, openTab, sessionFor, submitLogin, toast, useSession } from './admin.helpers.ts';
+import {
+  expectToast,
+  field,
+  openTab,
+  sessionFor,
+  submitLogin,
+  toast,
+  useSession,
+} from './admin.helpers.ts';
 
 let session = '';
 /** E-mails of accounts a test created, deleted afterwards with their invites. */
@@ -21,17 +29,27 @@ test.afterAll(async ({ serviceDb }) => {
   for (const user of data.users) {
     if (user.email && createdEmails.has(user.email)) await serviceDb.auth.admin.deleteUser(user.id);
   }
-  await serviceDb.from('admin_invites').delete().in('email', [...createdEmails]);
+  await serviceDb
+    .from('admin_invites')
+    .delete()
+    .in('email', [...createdEmails]);
 });
 
 async function openSignup(page: Page, stack: StackEnv): Promise<Locator> {
   await useSession(page, stack, session);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   return openTab(page, 'SignUP');
 }
 
-async function fillSignup(form: Locator, name: string, email: string, password: string): Promise<void> {
+async function fillSignup(
+  form: Locator,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
   await field(form, 'Name').fill(name);
   await field(form, 'Email').fill(email);
   await field(form, 'Password').fill(password);
@@ -44,11 +62,15 @@ test('SignUP validates its fields and refuses a registered e-mail', async ({ pag
   await expectToast(page, 'Name is Required');
   await expect(form.getByText('Name is Required', { exact: true })).toBeVisible();
   await expect(form.getByText('Email is Required', { exact: true })).toBeVisible();
-  await expect(form.getByText('Password should be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('Password should be at least 6 characters', { exact: true }),
+  ).toBeVisible();
 
   await fillSignup(form, 'Someone', 'not-an-email', '12345');
   await expectToast(page, 'Enter a valid Email');
-  await expect(form.getByText('Password should be at least 6 characters', { exact: true })).toBeVisible();
+  await expect(
+    form.getByText('Password should be at least 6 characters', { exact: true }),
+  ).toBeVisible();
 
   // The seeded admin's e-mail, in another case: reliably "already registered".
   await fillSignup(form, 'Someone', demoAccounts.admin.email.toUpperCase(), 'secret123');
@@ -83,11 +105,19 @@ test('a new admin gets the e-mail, cannot sign in before confirming, confirms, s
   await expect(field(form, 'Password')).toHaveValue('');
 
   // The signed-in admin is still themself, also after a reload.
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
 
-  const invite = await serviceDb.from('admin_invites').select('email, invited_by').eq('email', email).single();
+  const invite = await serviceDb
+    .from('admin_invites')
+    .select('email, invited_by')
+    .eq('email', email)
+    .single();
   expect(invite.error).toBeNull();
   expect(invite.data?.invited_by).toBeTruthy();
 
@@ -106,7 +136,9 @@ test('a new admin gets the e-mail, cannot sign in before confirming, confirms, s
   await submitLogin(beforePage, email, password);
   await expect(toast(beforePage, 'Verify your Email first')).toBeVisible();
   await expect(beforePage).toHaveURL(/\/login$/);
-  expect(await beforePage.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-')))).toEqual([]);
+  expect(
+    await beforePage.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-'))),
+  ).toEqual([]);
   await before.close();
 
   // The link confirms and lands on /login (signed in by the link).

@@ -6,7 +6,10 @@ import { expect } from './support/fixtures.ts';
 
 /** A toast with exactly this message (case matters: "Something went Wrong" ≠ "…wrong"). */
 export function toast(page: Page, message: string): Locator {
-  return page.locator('.mantine-Notifications-root').getByRole('alert').getByText(message, { exact: true });
+  return page
+    .locator('.mantine-Notifications-root')
+    .getByRole('alert')
+    .getByText(message, { exact: true });
 }
 
 /** Waits for the toast, then closes every open toast so the next assertion starts clean. */
@@ -14,7 +17,9 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   await expect(toast(page, message)).toBeVisible();
   await page.evaluate(() => {
     document
-      .querySelectorAll<HTMLButtonElement>('.mantine-Notifications-root .mantine-Notification-closeButton')
+      .querySelectorAll<HTMLButtonElement>(
+        '.mantine-Notifications-root .mantine-Notification-closeButton',
+      )
       .forEach((b) => b.click());
   });
   await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
@@ -30,7 +35,10 @@ export function panel(page: Page, tab: 'Products' | 'SignUP' | 'Catagories'): Lo
   return page.getByRole('tabpanel', { name: tab });
 }
 
-export async function openTab(page: Page, tab: 'Products' | 'SignUP' | 'Catagories'): Promise<Locator> {
+export async function openTab(
+  page: Page,
+  tab: 'Products' | 'SignUP' | 'Catagories',
+): Promise<Locator> {
   await page.getByRole('tab', { name: tab }).click();
   const p = panel(page, tab);
   await expect(p).toBeVisible();
@@ -61,7 +69,11 @@ export function anonClient(env: StackEnv): SupabaseClient {
 }
 
 /** A supabase-js client signed in as `email` (what a user could do with the anon key by hand). */
-export async function userClient(env: StackEnv, email: string, password: string): Promise<SupabaseClient> {
+export async function userClient(
+  env: StackEnv,
+  email: string,
+  password: string,
+): Promise<SupabaseClient> {
   const client = anonClient(env);
   const { error } = await client.auth.signInWithPassword({ email, password });
   if (error) throw error;

@@ -2,12 +2,23 @@
 // can neither enter /admin nor write through the API.
 import type { Page } from '@playwright/test';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import { expectToast, field, nav, sessionFor, submitLogin, toast, useSession, userClient } from './admin.helpers.ts';
+import {
+  expectToast,
+  field,
+  nav,
+  sessionFor,
+  submitLogin,
+  toast,
+  useSession,
+  userClient,
+} from './admin.helpers.ts';
 
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token/.test(k)));
 
-test('the login page: heading, admin-only note, required fields, wrong password', async ({ page }) => {
+test('the login page: heading, admin-only note, required fields, wrong password', async ({
+  page,
+}) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByText('Login is only for the store admin.')).toBeVisible();
@@ -25,7 +36,9 @@ test('the admin signs in, sees the admin nav and heading, and logs out', async (
   await submitLogin(page, demoAccounts.admin.email, demoAccounts.admin.password);
   await expect(toast(page, 'Login Successful')).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Products', selected: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'SignUP' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Catagories' })).toBeVisible();
@@ -35,7 +48,9 @@ test('the admin signs in, sees the admin nav and heading, and logs out', async (
 
   // Still signed in after a reload (the stored session is restored).
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
 
   await nav(page).getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logout Successfully')).toBeVisible();
@@ -51,7 +66,11 @@ test('the admin signs in, sees the admin nav and heading, and logs out', async (
 });
 
 test('the /admin guard shows a spinner while the admin status loads', async ({ page, stack }) => {
-  await useSession(page, stack, await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password));
+  await useSession(
+    page,
+    stack,
+    await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password),
+  );
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/rest/v1/rpc/is_admin', async (route) => {
@@ -62,7 +81,9 @@ test('the /admin guard shows a spinner while the admin status loads', async ({ p
   await expect(page.getByLabel('Loading admin area')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
   release();
-  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
+  ).toBeVisible();
   await expect(page.getByLabel('Loading admin area')).toHaveCount(0);
 });
 
@@ -70,7 +91,9 @@ test('a confirmed non-admin is signed out again at login and told why', async ({
   await submitLogin(page, demoAccounts.shopper.email, demoAccounts.shopper.password);
   const message = 'This account is not a store admin, so it cannot use the admin area.';
   await expect(toast(page, message)).toBeVisible();
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('alert').filter({ hasText: message }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(toast(page, 'Login Successful')).toHaveCount(0);
   await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
@@ -85,14 +108,24 @@ test('a non-admin session cannot see the admin area and its API writes are refus
   serviceDb,
 }) => {
   // A session obtained outside the login page (as someone could by hand).
-  await useSession(page, stack, await sessionFor(stack, demoAccounts.shopper.email, demoAccounts.shopper.password));
+  await useSession(
+    page,
+    stack,
+    await sessionFor(stack, demoAccounts.shopper.email, demoAccounts.shopper.password),
+  );
   await page.goto('/admin');
-  await expect(page.getByText('This account is not a store admin, so it cannot use the admin area.')).toBeVisible();
+  await expect(
+    page.getByText('This account is not a store admin, so it cannot use the admin area.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Admin/ })).toHaveCount(0);
   await expect(page.getByRole('tab')).toHaveCount(0);
   await expect(field(page, 'Title')).toHaveCount(0);
 
-  const shopper = await userClient(stack, demoAccounts.shopper.email, demoAccounts.shopper.password);
+  const shopper = await userClient(
+    stack,
+    demoAccounts.shopper.email,
+    demoAccounts.shopper.password,
+  );
   expect((await shopper.rpc('is_admin')).data).toBe(false);
 
   const title = uniqueName('E2E Shopper Write');
@@ -110,18 +143,30 @@ test('a non-admin session cannot see the admin area and its API writes are refus
 
   // Updates and deletes match no row the user may change: nothing happens.
   const { data: target } = await serviceDb.from('products').select('id, price').limit(1).single();
-  const update = await shopper.from('products').update({ price: '£0.01' }).eq('id', target!.id).select();
+  const update = await shopper
+    .from('products')
+    .update({ price: '£0.01' })
+    .eq('id', target!.id)
+    .select();
   expect(update.data ?? []).toHaveLength(0);
   const del = await shopper.from('products').delete().eq('id', target!.id).select();
   expect(del.data ?? []).toHaveLength(0);
-  const renameCat = await shopper.from('catagories').update({ title }).eq('title', 'Football').select();
+  const renameCat = await shopper
+    .from('catagories')
+    .update({ title })
+    .eq('title', 'Football')
+    .select();
   expect(renameCat.data ?? []).toHaveLength(0);
   const after = await serviceDb.from('products').select('price').eq('id', target!.id).single();
   expect(after.data?.price).toBe(target!.price);
-  expect((await serviceDb.from('catagories').select('id').eq('title', 'Football')).data).toHaveLength(1);
+  expect(
+    (await serviceDb.from('catagories').select('id').eq('title', 'Football')).data,
+  ).toHaveLength(1);
 
   // Nor can it invite admins, list them, or probe which e-mails have accounts.
-  const invite = await shopper.from('admin_invites').insert({ email: `${title.replace(/\W/g, '')}@example.test` });
+  const invite = await shopper
+    .from('admin_invites')
+    .insert({ email: `${title.replace(/\W/g, '')}@example.test` });
   expect(invite.error?.code).toBe('42501');
   expect((await shopper.from('admins').select('user_id')).data ?? []).toHaveLength(0);
   const probe = await shopper.rpc('email_registered', { p_email: demoAccounts.admin.email });

@@ -127,7 +127,12 @@ export const texts = {
   },
   admin: {
     heading: 'Admin',
-    tabs: { products: 'Products', signup: 'SignUP', categories: 'Catagories', messages: 'Messages' },
+    tabs: {
+      products: 'Products',
+      signup: 'SignUP',
+      categories: 'Catagories',
+      messages: 'Messages',
+    },
     loading: 'Loading admin area',
     notAdmin: 'This account is not a store admin, so it cannot use the admin area.',
     statusFailed: 'Could not check admin access.',

@@ -1,6 +1,7 @@
 /** Runtime configuration, read once from Vite's env (set by `npm start` / the test harness). */
 function required(name: string, value: string | undefined): string {
-  if (!value) throw new Error(`Missing ${name}: start the app with \`npm start\` or set it in .env`);
+  if (!value)
+    throw new Error(`Missing ${name}: start the app with \`npm start\` or set it in .env`);
   return value;
 }
 
@@ -16,5 +17,6 @@ export const env = {
     );
   },
   /** The store's social media page for the "Follow us" line. */
-  socialUrl: (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',
+  socialUrl:
+    (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',
 };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { categoryEditBlocker, likeLiteral, productEditBlocker, titleNeedsCheck } from '../../src/features/admin/flow';
+import {
+  categoryEditBlocker,
+  likeLiteral,
+  productEditBlocker,
+  titleNeedsCheck,
+} from '../../src/features/admin/flow';
 
 const loaded = { id: 'id-1', originalTitle: 'Match Football' };
 

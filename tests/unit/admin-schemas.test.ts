@@ -10,7 +10,10 @@ import {
 } from '../../src/features/admin/schemas';
 
 /** Field → message, as the forms show them (first message per field). */
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = String(issue.path[0]);
@@ -42,21 +45,34 @@ describe('productSchema (spec §5 Add/Update product)', () => {
 
   it('treats whitespace-only as empty and reports only the required message', () => {
     const result = productSchema.safeParse({ ...valid, title: '   ', link: ' ' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Title is Required', 'Link is required']);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Title is Required',
+      'Link is required',
+    ]);
   });
 
   it('accepts a complete product, trims it, and keeps price as free text', () => {
-    const result = productSchema.safeParse({ ...valid, title: '  Match Football ', price: 'about a tenner' });
+    const result = productSchema.safeParse({
+      ...valid,
+      title: '  Match Football ',
+      price: 'about a tenner',
+    });
     expect(result.success).toBe(true);
     expect(result.data).toEqual({ ...valid, price: 'about a tenner' });
   });
 
   it('accepts site-relative image paths used by the seeded products', () => {
-    expect(productSchema.safeParse({ ...valid, image: '/products/football.svg' }).success).toBe(true);
+    expect(productSchema.safeParse({ ...valid, image: '/products/football.svg' }).success).toBe(
+      true,
+    );
   });
 
   it('refuses non-http links and images the database would refuse', () => {
-    const result = productSchema.safeParse({ ...valid, image: 'javascript:alert(1)', link: 'data:text/html,x' });
+    const result = productSchema.safeParse({
+      ...valid,
+      image: 'javascript:alert(1)',
+      link: 'data:text/html,x',
+    });
     expect(messages(result)).toEqual({
       image: 'Image link must be an http(s) address or a site path like /products/ball.svg',
       link: 'Link must be an http(s) address',
@@ -64,7 +80,11 @@ describe('productSchema (spec §5 Add/Update product)', () => {
   });
 
   it('enforces the database length limits', () => {
-    const result = productSchema.safeParse({ ...valid, title: 'x'.repeat(121), price: '1'.repeat(41) });
+    const result = productSchema.safeParse({
+      ...valid,
+      title: 'x'.repeat(121),
+      price: '1'.repeat(41),
+    });
     expect(Object.keys(messages(result))).toEqual(['title', 'price']);
     expect(productSchema.safeParse({ ...valid, title: 'x'.repeat(120) }).success).toBe(true);
   });
@@ -79,7 +99,9 @@ describe('titleSchema (Get Product / Get Catagory)', () => {
 
 describe('categorySchema', () => {
   it('requires a title with the spec message', () => {
-    expect(messages(categorySchema.safeParse({ title: ' ' }))).toEqual({ title: 'Title is Required' });
+    expect(messages(categorySchema.safeParse({ title: ' ' }))).toEqual({
+      title: 'Title is Required',
+    });
   });
   it('limits titles to 80 characters', () => {
     expect(categorySchema.safeParse({ title: 'x'.repeat(80) }).success).toBe(true);
@@ -96,11 +118,15 @@ describe('signupSchema (SignUP tab)', () => {
     });
   });
   it('checks the e-mail format and the minimum password length exactly at 6', () => {
-    expect(messages(signupSchema.safeParse({ name: 'A', email: 'not-an-email', password: '12345' }))).toEqual({
+    expect(
+      messages(signupSchema.safeParse({ name: 'A', email: 'not-an-email', password: '12345' })),
+    ).toEqual({
       email: 'Enter a valid Email',
       password: 'Password should be at least 6 characters',
     });
-    expect(signupSchema.safeParse({ name: 'A', email: 'a@b.test', password: '123456' }).success).toBe(true);
+    expect(
+      signupSchema.safeParse({ name: 'A', email: 'a@b.test', password: '123456' }).success,
+    ).toBe(true);
   });
 });
 

@@ -2,7 +2,9 @@ import { AuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 
 // signup.ts builds its default clients from the app env; these tests pass their own.
-vi.mock('../../src/lib/env', () => ({ env: { supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'anon' } }));
+vi.mock('../../src/lib/env', () => ({
+  env: { supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'anon' },
+}));
 vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
 
 const { createAdminAccount } = await import('../../src/features/admin/signup');
@@ -21,21 +23,33 @@ function clients(opts: {
   };
   const signUp = vi
     .fn()
-    .mockResolvedValue(opts.signUp ?? { data: { user: { id: 'n1', identities: [{ id: 'i1' }] }, session: null }, error: null });
+    .mockResolvedValue(
+      opts.signUp ?? {
+        data: { user: { id: 'n1', identities: [{ id: 'i1' }] }, session: null },
+        error: null,
+      },
+    );
   return { c: { admin, signup: { auth: { signUp } } } as never, admin, insert, signUp };
 }
 
 describe('createAdminAccount', () => {
   it('checks, invites (lower-cased) and signs up with the display name and redirect', async () => {
     const { c, admin, insert, signUp } = clients({});
-    await expect(createAdminAccount(values, 'me', 'http://127.0.0.1:3000/login', c)).resolves.toBe('sent');
-    expect(admin.rpc).toHaveBeenCalledWith('email_registered', { p_email: 'new.admin@example.test' });
+    await expect(createAdminAccount(values, 'me', 'http://127.0.0.1:3000/login', c)).resolves.toBe(
+      'sent',
+    );
+    expect(admin.rpc).toHaveBeenCalledWith('email_registered', {
+      p_email: 'new.admin@example.test',
+    });
     expect(admin.from).toHaveBeenCalledWith('admin_invites');
     expect(insert).toHaveBeenCalledWith({ email: 'new.admin@example.test', invited_by: 'me' });
     expect(signUp).toHaveBeenCalledWith({
       email: 'new.admin@example.test',
       password: 'secret1',
-      options: { data: { display_name: 'New Admin' }, emailRedirectTo: 'http://127.0.0.1:3000/login' },
+      options: {
+        data: { display_name: 'New Admin' },
+        emailRedirectTo: 'http://127.0.0.1:3000/login',
+      },
     });
   });
 
@@ -47,7 +61,9 @@ describe('createAdminAccount', () => {
   });
 
   it('treats the obfuscated user (no identities) as a duplicate', async () => {
-    const { c } = clients({ signUp: { data: { user: { id: 'fake', identities: [] }, session: null }, error: null } });
+    const { c } = clients({
+      signUp: { data: { user: { id: 'fake', identities: [] }, session: null }, error: null },
+    });
     await expect(createAdminAccount(values, 'me', 'x', c)).resolves.toBe('email-taken');
   });
 
@@ -58,16 +74,24 @@ describe('createAdminAccount', () => {
   });
 
   it('accepts an existing invite for the same e-mail', async () => {
-    const { c, signUp } = clients({ invite: { error: { code: '23505', message: 'duplicate key' } } });
+    const { c, signUp } = clients({
+      invite: { error: { code: '23505', message: 'duplicate key' } },
+    });
     await expect(createAdminAccount(values, 'me', 'x', c)).resolves.toBe('sent');
     expect(signUp).toHaveBeenCalled();
   });
 
   it('throws on unexpected failures (the tab shows "Something went Wrong")', async () => {
-    const rpcFail = clients({ registered: { data: null, error: { code: '42501', message: 'denied' } } });
-    await expect(createAdminAccount(values, 'me', 'x', rpcFail.c)).rejects.toMatchObject({ code: '42501' });
+    const rpcFail = clients({
+      registered: { data: null, error: { code: '42501', message: 'denied' } },
+    });
+    await expect(createAdminAccount(values, 'me', 'x', rpcFail.c)).rejects.toMatchObject({
+      code: '42501',
+    });
     const inviteFail = clients({ invite: { error: { code: '42501', message: 'denied' } } });
-    await expect(createAdminAccount(values, 'me', 'x', inviteFail.c)).rejects.toMatchObject({ code: '42501' });
+    await expect(createAdminAccount(values, 'me', 'x', inviteFail.c)).rejects.toMatchObject({
+      code: '42501',
+    });
     const rate = new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit');
     const signUpFail = clients({ signUp: { data: { user: null, session: null }, error: rate } });
     await expect(createAdminAccount(values, 'me', 'x', signUpFail.c)).rejects.toBe(rate);

@@ -2,8 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../src/features/admin/api';
 import { filterAndSort } from '../../src/features/admin/ProductTable';
 
-function product(id: string, title: string, cat: string, price_value: number | null, created_at: string): Product {
-  return { id, title, cat, price: String(price_value ?? 'POA'), price_value, created_at, updated_at: created_at, com: '', image: '', link: '' };
+function product(
+  id: string,
+  title: string,
+  cat: string,
+  price_value: number | null,
+  created_at: string,
+): Product {
+  return {
+    id,
+    title,
+    cat,
+    price: String(price_value ?? 'POA'),
+    price_value,
+    created_at,
+    updated_at: created_at,
+    com: '',
+    image: '',
+    link: '',
+  };
 }
 
 const items = [
@@ -38,7 +55,9 @@ describe('filterAndSort (admin product table)', () => {
       'Running Shoes',
       'Tennis Racket',
     ]);
-    expect(titles(filterAndSort(items, '', { key: 'title', ascending: false }))[0]).toBe('Tennis Racket');
+    expect(titles(filterAndSort(items, '', { key: 'title', ascending: false }))[0]).toBe(
+      'Tennis Racket',
+    );
   });
   it('sorts by category and by date added', () => {
     expect(titles(filterAndSort(items, '', { key: 'cat', ascending: true }))).toEqual([

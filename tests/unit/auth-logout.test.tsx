@@ -42,7 +42,9 @@ describe('clearStoredSession', () => {
     storage.setItem('mar-signup', '{}');
     storage.setItem('mantine-color-scheme-value', 'dark');
     clearStoredSession(storage);
-    expect([...Array(storage.length).keys()].map((i) => storage.key(i))).toEqual(['mantine-color-scheme-value']);
+    expect([...Array(storage.length).keys()].map((i) => storage.key(i))).toEqual([
+      'mantine-color-scheme-value',
+    ]);
   });
 });
 
@@ -57,7 +59,9 @@ describe('useLogout', () => {
     const Wrapper = ({ children }: { children: ReactNode }) => {
       // Created once per test, so navigation state survives re-renders.
       const [router] = useState(() =>
-        createMemoryRouter([{ path: '*', element: <Route>{children}</Route> }], { initialEntries: ['/admin'] }),
+        createMemoryRouter([{ path: '*', element: <Route>{children}</Route> }], {
+          initialEntries: ['/admin'],
+        }),
       );
       return <RouterProvider router={router} />;
     };

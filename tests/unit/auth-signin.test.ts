@@ -37,7 +37,9 @@ describe('signInAdmin', () => {
 
   it('maps an unconfirmed e-mail to "verify first" without a session to undo', async () => {
     const error = new AuthApiError('Email not confirmed', 400, 'email_not_confirmed');
-    const { client, signOut, rpc } = fakeClient({ signIn: { data: { user: null, session: null }, error } });
+    const { client, signOut, rpc } = fakeClient({
+      signIn: { data: { user: null, session: null }, error },
+    });
     await expect(signInAdmin(client, 'a@b.test', 'pw')).resolves.toBe('verify-first');
     expect(rpc).not.toHaveBeenCalled();
     expect(signOut).not.toHaveBeenCalled();
@@ -54,7 +56,10 @@ describe('signInAdmin', () => {
 
   it('signs out a user whose e-mail is not verified even if the server let them in', async () => {
     const { client, signOut } = fakeClient({
-      signIn: { data: { user: { ...user, email_confirmed_at: undefined }, session: {} }, error: null },
+      signIn: {
+        data: { user: { ...user, email_confirmed_at: undefined }, session: {} },
+        error: null,
+      },
       rpc: { data: true, error: null },
     });
     await expect(signInAdmin(client, 'a@b.test', 'pw')).resolves.toBe('verify-first');
@@ -74,7 +79,10 @@ describe('signInAdmin', () => {
     });
     await expect(signInAdmin(a.client, 'a@b.test', 'pw')).resolves.toBe('failed');
     expect(a.signOut).toHaveBeenCalledTimes(1);
-    const b = fakeClient({ signIn: { data: { user, session: {} }, error: null }, rpc: new Error('offline') });
+    const b = fakeClient({
+      signIn: { data: { user, session: {} }, error: null },
+      rpc: new Error('offline'),
+    });
     await expect(signInAdmin(b.client, 'a@b.test', 'pw')).resolves.toBe('failed');
     expect(b.signOut).toHaveBeenCalledTimes(1);
   });

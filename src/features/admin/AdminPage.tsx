@@ -59,10 +59,20 @@ export function AdminPage() {
         <Tabs defaultValue="products">
           {/* One scrollable row on narrow phones rather than a wrapped second line. */}
           <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-            <Tabs.Tab value="products" px={{ base: 10, sm: 'md' }}>{texts.admin.tabs.products}</Tabs.Tab>
-            <Tabs.Tab value="signup" px={{ base: 10, sm: 'md' }}>{texts.admin.tabs.signup}</Tabs.Tab>
-            <Tabs.Tab value="categories" px={{ base: 10, sm: 'md' }}>{texts.admin.tabs.categories}</Tabs.Tab>
-            {MessagesPanel && <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>{texts.admin.tabs.messages}</Tabs.Tab>}
+            <Tabs.Tab value="products" px={{ base: 10, sm: 'md' }}>
+              {texts.admin.tabs.products}
+            </Tabs.Tab>
+            <Tabs.Tab value="signup" px={{ base: 10, sm: 'md' }}>
+              {texts.admin.tabs.signup}
+            </Tabs.Tab>
+            <Tabs.Tab value="categories" px={{ base: 10, sm: 'md' }}>
+              {texts.admin.tabs.categories}
+            </Tabs.Tab>
+            {MessagesPanel && (
+              <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
+                {texts.admin.tabs.messages}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="products">
             <ProductsTab />

@@ -143,7 +143,10 @@ export function CategoriesTab() {
       }
       const values = validateWith(form, categorySchema);
       if (!values) return;
-      if (titleNeedsCheck(values.title, loaded) && (await titleInUse('catagories', values.title, loaded.id))) {
+      if (
+        titleNeedsCheck(values.title, loaded) &&
+        (await titleInUse('catagories', values.title, loaded.id))
+      ) {
         fail(texts.validation.titleInUse, true);
         return;
       }
@@ -263,7 +266,12 @@ export function CategoriesTab() {
                 <Button variant="light" onClick={() => void onUpdate()} {...buttonProps('update')}>
                   {f.update}
                 </Button>
-                <Button color="red" variant="light" onClick={onDeleteRequest} {...buttonProps('delete')}>
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={onDeleteRequest}
+                  {...buttonProps('delete')}
+                >
                   {f.delete}
                 </Button>
               </SimpleGrid>
@@ -308,7 +316,9 @@ export function CategoriesTab() {
                     key={category.id}
                     tabIndex={0}
                     aria-selected={category.id === loaded?.id}
-                    bg={category.id === loaded?.id ? 'var(--mantine-primary-color-light)' : undefined}
+                    bg={
+                      category.id === loaded?.id ? 'var(--mantine-primary-color-light)' : undefined
+                    }
                     style={{ cursor: busy ? 'progress' : 'pointer' }}
                     onClick={() => choose(category)}
                     onKeyDown={(e) => onRowKey(e, category)}

@@ -12,7 +12,14 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a delete; the destructive button is not the default focus. */
-export function ConfirmDialog({ opened, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text mb="lg">{text}</Text>

@@ -6,7 +6,14 @@ import { isImageRef } from './schemas';
 export function ImagePreview({ src }: { src: string }) {
   const value = src.trim();
   return (
-    <Paper withBorder radius="md" h={140} p={4} aria-label={texts.productForm.imagePreview} role="figure">
+    <Paper
+      withBorder
+      radius="md"
+      h={140}
+      p={4}
+      aria-label={texts.productForm.imagePreview}
+      role="figure"
+    >
       {value && isImageRef(value) ? (
         <Image src={value} alt={texts.productForm.imagePreview} h="100%" fit="contain" />
       ) : (

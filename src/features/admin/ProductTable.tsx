@@ -76,7 +76,15 @@ interface ProductTableProps {
 }
 
 /** All products with search by title and sortable columns; choosing a row loads it into the form. */
-export function ProductTable({ products, loading, failed, selectedId, disabled, onSelect, onRetry }: ProductTableProps) {
+export function ProductTable({
+  products,
+  loading,
+  failed,
+  selectedId,
+  disabled,
+  onSelect,
+  onRetry,
+}: ProductTableProps) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'price', ascending: true });
   const [page, setPage] = useState(1);
@@ -152,7 +160,12 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
       ) : (
         <>
           <Table.ScrollContainer minWidth={320}>
-            <Table highlightOnHover striped verticalSpacing="xs" aria-label={texts.productForm.listHeading}>
+            <Table
+              highlightOnHover
+              striped
+              verticalSpacing="xs"
+              aria-label={texts.productForm.listHeading}
+            >
               <Table.Thead>
                 <Table.Tr>
                   {header('title', texts.productForm.title)}
@@ -167,7 +180,9 @@ export function ProductTable({ products, loading, failed, selectedId, disabled, 
                     key={product.id}
                     tabIndex={0}
                     aria-selected={product.id === selectedId}
-                    bg={product.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+                    bg={
+                      product.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined
+                    }
                     style={{ cursor: disabled ? 'progress' : 'pointer' }}
                     onClick={() => choose(product)}
                     onKeyDown={(e) => onRowKey(e, product)}

@@ -66,7 +66,13 @@ export function SignupTab() {
           <Text size="sm" c="dimmed">
             {t.intro}
           </Text>
-          <TextInput label={t.name} withAsterisk autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextInput
+            label={t.name}
+            withAsterisk
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register('name')}
+          />
           <TextInput
             label={t.email}
             type="email"

@@ -19,9 +19,13 @@ export function validateWith<TValues extends FieldValues, TSchema extends z.ZodT
   for (const issue of result.error.issues) {
     const field = issue.path[0];
     if (typeof field !== 'string' || seen.has(field)) continue;
-    form.setError(field as Path<TValues>, { type: 'validate', message: issue.message }, {
-      shouldFocus: seen.size === 0,
-    });
+    form.setError(
+      field as Path<TValues>,
+      { type: 'validate', message: issue.message },
+      {
+        shouldFocus: seen.size === 0,
+      },
+    );
     if (seen.size === 0) notify.error(issue.message);
     seen.add(field);
   }
