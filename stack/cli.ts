@@ -24,7 +24,7 @@ import {
   type StackEnv,
 } from './stack.ts';
 
-/** The demo admin created by supabase/seed.sql (see notes/data-interface.md). */
+/** The demo admin created by supabase/seed.sql. */
 const DEMO_ADMIN = {
   email: process.env.DEMO_ADMIN_EMAIL ?? 'admin@mar-online-store.test',
   password: process.env.DEMO_ADMIN_PASSWORD ?? 'admin123',

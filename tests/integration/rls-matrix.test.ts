@@ -29,7 +29,7 @@ type Row = Record<string, unknown>;
 const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
 const ACTIONS: Action[] = ['select', 'insert', 'update', 'delete'];
 
-/** Allowed actions per role, from notes/data-interface.md; anything not listed is denied. */
+/** Allowed actions per role, as the migrations' policies and grants intend; the rest is denied. */
 type Expectation = Record<Role, Action[]>;
 
 const CATALOGUE: Expectation = {
