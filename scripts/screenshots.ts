@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/browser.ts';
 import { startHarness } from '../e2e/support/harness.ts';
+import { texts } from '../src/texts.ts';
 
 const OUT = path.resolve('screenshots');
 const WIDTHS = [
@@ -13,18 +14,22 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** Route, file name, and whether the demo admin is signed in for it. */
-const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolean }> = [
-  { path: '/', file: 'home' },
-  { path: '/?cat=Football', file: 'home-football' },
-  { path: '/', file: 'home-menu', menu: true },
-  { path: '/contact', file: 'contact' },
-  { path: '/about', file: 'about' },
-  { path: '/policy', file: 'policy' },
-  { path: '/login', file: 'login' },
-  { path: '/admin', file: 'admin', admin: true },
-  { path: '/no-such-page', file: 'not-found' },
-];
+/** Route, file name, whether the demo admin is signed in, and the admin tab to open. */
+const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolean; tab?: string }> =
+  [
+    { path: '/', file: 'home' },
+    { path: '/?cat=Football', file: 'home-football' },
+    { path: '/', file: 'home-menu', menu: true },
+    { path: '/contact', file: 'contact' },
+    { path: '/about', file: 'about' },
+    { path: '/policy', file: 'policy' },
+    { path: '/login', file: 'login' },
+    { path: '/admin', file: 'admin', admin: true },
+    { path: '/admin', file: 'admin-signup', admin: true, tab: texts.admin.tabs.signup },
+    { path: '/admin', file: 'admin-catagories', admin: true, tab: texts.admin.tabs.categories },
+    { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
+    { path: '/no-such-page', file: 'not-found' },
+  ];
 
 class NoRealtime {
   constructor() {
@@ -91,6 +96,11 @@ async function main() {
         const page = await context.newPage();
         await page.goto(route.path);
         await settle(page);
+        if (route.tab) {
+          await page.getByRole('tab', { name: route.tab }).click();
+          await page.getByRole('tabpanel', { name: route.tab }).waitFor();
+          await settle(page);
+        }
         if (route.menu) {
           if (size.width >= 768) {
             await context.close();
