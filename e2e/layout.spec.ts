@@ -175,6 +175,26 @@ test.describe('phone 375 px', () => {
     await expectFooter(page);
   });
 
+  test('category buttons: one sideways-scrolling row; a chosen category is scrolled into view', async ({
+    page,
+  }) => {
+    await page.goto('/?cat=Tennis');
+    const row = page.getByTestId('category-buttons');
+    const tennis = row.getByRole('button', { name: 'Tennis', exact: true });
+    await expect(tennis).toHaveAttribute('aria-pressed', 'true');
+    // One row, wider than the phone: it scrolls instead of wrapping.
+    const { scrollWidth, clientWidth, rows } = await row.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      rows: new Set([...el.children].map((child) => child.getBoundingClientRect().top)).size,
+    }));
+    expect(rows).toBe(1);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    // The last button would be off-screen: the row has been scrolled to show it.
+    await expect(tennis).toBeInViewport({ ratio: 1 });
+    await expectMainAreaAndNoOverflow(page);
+  });
+
   test('signed in: Admin and Logout are in the menu', async ({ page, stack }) => {
     await signInAs(page, stack, demoAccounts.shopper.email, demoAccounts.shopper.password);
     await page.goto('/');

@@ -9,6 +9,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
@@ -32,6 +33,21 @@ export function HomePage() {
   const category = params.get(CATEGORY_PARAM)?.trim() || null;
   const categories = useCategories();
   const list = useProductList(category);
+  const categoryRow = useRef<HTMLDivElement>(null);
+
+  // On a phone the buttons scroll sideways: bring the chosen one into view (a shared or reloaded
+  // `/?cat=Tennis` would otherwise hide it off-screen). Only the row scrolls, never the page.
+  useEffect(() => {
+    const row = categoryRow.current;
+    const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !pressed || row.scrollWidth <= row.clientWidth) return;
+    const box = row.getBoundingClientRect();
+    const button = pressed.getBoundingClientRect();
+    if (button.left < box.left || button.right > box.right) {
+      // Centre it in the row.
+      row.scrollLeft += button.left - box.left - (box.width - button.width) / 2;
+    }
+  }, [category, categories.status]);
 
   const choose = (title: string | null) => {
     if (title === category) {
@@ -56,6 +72,7 @@ export function HomePage() {
 
       <Group
         gap="xs"
+        ref={categoryRow}
         className={classes.categories}
         role="group"
         aria-label={texts.storefront.categoriesLabel}
