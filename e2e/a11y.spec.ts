@@ -228,9 +228,16 @@ test('the colour scheme follows the system and the header toggle switches it', a
   await page.goto('/about');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // The toggle shows the one icon it switches to: a sun in dark, a moon in light.
+  const sun = page.getByRole('banner').getByTestId('icon-sun');
+  const moon = page.getByRole('banner').getByTestId('icon-moon');
+  await expect(sun).toBeVisible();
+  await expect(moon).toBeHidden();
   const toLight = page.getByRole('button', { name: texts.a11y.colorScheme.toLight });
   await toLight.click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(moon).toBeVisible();
+  await expect(sun).toBeHidden();
   // The choice outlives a reload, whatever the system says.
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');

@@ -121,7 +121,7 @@ function ColorSchemeToggle() {
     >
       {/* Both icons are in the page and CSS shows the one for the scheme in force, so the
           pre-rendered HTML is right before React knows the scheme (the label follows after). */}
-      <Box component="span" display="flex" lightHidden>
+      <Box component="span" className={classes.schemeIcon} lightHidden data-testid="icon-sun">
         {/* Sun: switch to light. */}
         <svg
           width="18"
@@ -137,7 +137,7 @@ function ColorSchemeToggle() {
           <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
         </svg>
       </Box>
-      <Box component="span" display="flex" darkHidden>
+      <Box component="span" className={classes.schemeIcon} darkHidden data-testid="icon-moon">
         {/* Moon: switch to dark. */}
         <svg
           width="18"
