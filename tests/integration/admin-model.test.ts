@@ -161,6 +161,45 @@ describe('invited sign-up', () => {
     expect(await isAdminRow(third.id)).toBe(true);
   });
 
+  it('a withdrawn invite grants nothing; a used invite cannot be withdrawn', async () => {
+    // What the SignUP tab does when the sign-up after its invite fails: withdraw the invite, so a
+    // stranger who later signs the address up gains nothing when the owner confirms the mail.
+    const email = uniqEmail('withdrawn');
+    invites.push(email);
+    expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
+    const { data: gone, error } = await admin
+      .from('admin_invites')
+      .delete()
+      .eq('email', email)
+      .is('accepted_at', null)
+      .select('email');
+    expect(error).toBeNull();
+    expect(gone).toEqual([{ email }]);
+    const stranger = await signUp(email, 'stranger-pass-1');
+    await confirmThroughMail(email);
+    expect(await isAdminRow(stranger.id), 'no admin rights without an open invite').toBe(false);
+
+    // A used invite is the record of how an admin came to be: it stays.
+    const usedEmail = uniqEmail('used');
+    invites.push(usedEmail);
+    expect((await admin.from('admin_invites').insert({ email: usedEmail })).error).toBeNull();
+    const invitee = await createConfirmedUser(service, usedEmail);
+    users.push(invitee);
+    expect(await isAdminRow(invitee.id)).toBe(true);
+    const { data: kept } = await admin
+      .from('admin_invites')
+      .delete()
+      .eq('email', usedEmail)
+      .select('email');
+    expect(kept, 'RLS hides a used invite from delete').toEqual([]);
+    const { data: still } = await service
+      .from('admin_invites')
+      .select('accepted_at')
+      .eq('email', usedEmail);
+    expect(still).toHaveLength(1);
+    expect(still![0]!.accepted_at).not.toBeNull();
+  });
+
   it('refuses inviting an e-mail that already has an account', async () => {
     const existing = await createConfirmedUser(service);
     users.push(existing);

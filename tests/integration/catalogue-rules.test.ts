@@ -99,6 +99,24 @@ describe('titles', () => {
     const long = productFields(cat.title, `${uniq('P')}${'x'.repeat(120)}`);
     expect((await admin.from('products').insert(long)).error?.code).toBe('23514');
   });
+
+  it('limits the price as stored, padding included, and keeps it as typed', async () => {
+    const cat = await addCategory(uniq('Price Cat'));
+    const padded = productFields(cat.title, uniq('Padded'), `5${' '.repeat(5000)}`);
+    expect((await admin.from('products').insert(padded)).error?.code).toBe('23514');
+    expect(
+      (await admin.from('products').insert(productFields(cat.title, uniq('Blank'), '   '))).error
+        ?.code,
+    ).toBe('23514');
+    const longest = `£${'9'.repeat(39)}`;
+    const { data, error } = await admin
+      .from('products')
+      .insert(productFields(cat.title, uniq('Forty'), longest))
+      .select('price')
+      .single();
+    expect(error).toBeNull();
+    expect(data!.price).toBe(longest);
+  });
 });
 
 describe('links and images', () => {

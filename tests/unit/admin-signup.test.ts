@@ -17,19 +17,34 @@ function clients(opts: {
   signUp?: { data: unknown; error: unknown };
 }) {
   const insert = vi.fn().mockResolvedValue(opts.invite ?? { error: null });
+  // delete().eq('email', …).is('accepted_at', null): records what was withdrawn.
+  const withdrawn: Array<[string, unknown]> = [];
+  const remove = vi.fn(() => ({
+    eq: (column: string, value: unknown) => ({
+      is: (isColumn: string, isValue: unknown) => {
+        withdrawn.push([column, value], [isColumn, isValue]);
+        return Promise.resolve({ error: null });
+      },
+    }),
+  }));
   const admin = {
     rpc: vi.fn().mockResolvedValue(opts.registered ?? { data: false, error: null }),
-    from: vi.fn(() => ({ insert })),
+    from: vi.fn(() => ({ insert, delete: remove })),
   };
-  const signUp = vi
-    .fn()
-    .mockResolvedValue(
-      opts.signUp ?? {
-        data: { user: { id: 'n1', identities: [{ id: 'i1' }] }, session: null },
-        error: null,
-      },
-    );
-  return { c: { admin, signup: { auth: { signUp } } } as never, admin, insert, signUp };
+  const signUp = vi.fn().mockResolvedValue(
+    opts.signUp ?? {
+      data: { user: { id: 'n1', identities: [{ id: 'i1' }] }, session: null },
+      error: null,
+    },
+  );
+  return {
+    c: { admin, signup: { auth: { signUp } } } as never,
+    admin,
+    insert,
+    signUp,
+    remove,
+    withdrawn,
+  };
 }
 
 describe('createAdminAccount', () => {
@@ -95,5 +110,34 @@ describe('createAdminAccount', () => {
     const rate = new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit');
     const signUpFail = clients({ signUp: { data: { user: null, session: null }, error: rate } });
     await expect(createAdminAccount(values, 'me', 'x', signUpFail.c)).rejects.toBe(rate);
+  });
+
+  it('withdraws the open invite when the sign-up does not go through', async () => {
+    const open = [
+      ['email', 'new.admin@example.test'],
+      ['accepted_at', null],
+    ];
+    const rate = new AuthApiError('Email rate limit exceeded', 429, 'over_email_send_rate_limit');
+    const failed = clients({ signUp: { data: { user: null, session: null }, error: rate } });
+    await expect(createAdminAccount(values, 'me', 'x', failed.c)).rejects.toBe(rate);
+    expect(failed.withdrawn).toEqual(open);
+
+    const duplicate = clients({
+      signUp: { data: { user: { id: 'fake', identities: [] }, session: null }, error: null },
+    });
+    await expect(createAdminAccount(values, 'me', 'x', duplicate.c)).resolves.toBe('email-taken');
+    expect(duplicate.withdrawn).toEqual(open);
+
+    const offline = clients({});
+    offline.signUp.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(createAdminAccount(values, 'me', 'x', offline.c)).rejects.toThrow(
+      'Failed to fetch',
+    );
+    expect(offline.withdrawn).toEqual(open);
+
+    // A sign-up that went through keeps its invite.
+    const sent = clients({});
+    await expect(createAdminAccount(values, 'me', 'x', sent.c)).resolves.toBe('sent');
+    expect(sent.remove).not.toHaveBeenCalled();
   });
 });

@@ -38,6 +38,8 @@ interface Clients {
  * 2. invite the e-mail (lower-cased): the database makes the account an admin once the e-mail is
  *    confirmed, so a stranger signing up directly gains nothing;
  * 3. sign up with the display name; Auth sends the verification e-mail whose link leads to /login.
+ * When the sign-up does not go through, the open invite is withdrawn: left open, it would make a
+ * stranger's later sign-up with that address an admin once the owner clicks its confirmation link.
  * Throws on anything unexpected.
  */
 export async function createAdminAccount(
@@ -56,17 +58,35 @@ export async function createAdminAccount(
   // An earlier invite for the same address (e.g. a sign-up that never finished) is fine.
   if (invite.error && invite.error.code !== '23505') throw invite.error;
 
-  const { data, error } = await clients.signup.auth.signUp({
-    email,
-    password: values.password,
-    options: { data: { display_name: values.name.trim() }, emailRedirectTo: redirectTo },
-  });
+  const withdrawInvite = async () => {
+    const { error } = await clients.admin
+      .from('admin_invites')
+      .delete()
+      .eq('email', email)
+      .is('accepted_at', null);
+    if (error) console.error('Withdrawing the invite failed', error);
+  };
+
+  let result: Awaited<ReturnType<Clients['signup']['auth']['signUp']>>;
+  try {
+    result = await clients.signup.auth.signUp({
+      email,
+      password: values.password,
+      options: { data: { display_name: values.name.trim() }, emailRedirectTo: redirectTo },
+    });
+  } catch (thrown) {
+    await withdrawInvite();
+    throw thrown;
+  }
+  const { data, error } = result;
   if (error) {
+    await withdrawInvite();
     if (error.code === 'user_already_exists' || error.code === 'email_exists') return 'email-taken';
     throw error;
   }
   // Auth answers a sign-up for a confirmed address with a look-alike user that has no identities.
   if (!data.user || (Array.isArray(data.user.identities) && data.user.identities.length === 0)) {
+    await withdrawInvite();
     return 'email-taken';
   }
   return 'sent';
