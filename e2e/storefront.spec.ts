@@ -1,4 +1,5 @@
 // Visitor side in a real browser against the throwaway stack with the seed catalogue.
+import { ADMIN_SRC } from '../bench/bundle.ts';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
 import { constants, texts } from '../src/texts.ts';
 import {
@@ -297,6 +298,63 @@ test.describe('home catalogue', () => {
     const titles = await cardTitles(page);
     expect(titles.length).toBeGreaterThan(PAGE_SIZE);
     expect(new Set(titles).size).toBe(titles.length);
+  });
+});
+
+test.describe('what the home page downloads', () => {
+  test('no admin code or supabase-js, one page of products, images only near the screen', async ({
+    page,
+    request,
+  }) => {
+    // The build's own chunk list names the files: the admin page, supabase-js (auth; the
+    // catalogue is read with postgrest-js alone) and zod (forms).
+    const manifest = (await (await request.get('/.vite/manifest.json')).json()) as Record<
+      string,
+      { file: string }
+    >;
+    const chunk = (key: string | undefined) => {
+      expect(key && manifest[key], `chunk ${key} in the manifest`).toBeTruthy();
+      return `/${manifest[key!]!.file}`;
+    };
+    const sharedChunk = (name: string) =>
+      chunk(Object.keys(manifest).find((key) => key.startsWith(`_${name}-`)));
+    const adminOnly = [chunk(ADMIN_SRC), sharedChunk('supabase'), sharedChunk('zod')];
+
+    const requested: URL[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url())));
+    // A phone: one product per row, so the first page reaches far below Chromium's lazy-loading
+    // distance (1,250 to 2,500 px past the screen).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+    await page.waitForLoadState('networkidle');
+
+    const scripts = requested.filter((u) => u.pathname.endsWith('.js')).map((u) => u.pathname);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((file) => adminOnly.includes(file))).toEqual([]);
+
+    const productQueries = requested.filter((u) => u.pathname.endsWith('/rest/v1/products'));
+    expect(productQueries).toHaveLength(1);
+    // One page plus one row (to learn whether there is another page), never the whole catalogue.
+    expect(productQueries[0]!.searchParams.get('limit')).toBe(String(PAGE_SIZE + 1));
+
+    const productImages = () =>
+      new Set(requested.filter((u) => u.pathname.startsWith('/products/')).map((u) => u.pathname));
+    const imageCount = await page
+      .getByTestId('product-image')
+      .evaluateAll(
+        (imgs) => new Set(imgs.map((img) => new URL((img as HTMLImageElement).src).pathname)).size,
+      );
+    const before = productImages().size;
+    expect(before, 'images far below the fold wait').toBeLessThan(imageCount);
+    // Scrolling down the list, as a visitor does, brings in the rest.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 30));
+      }
+    });
+    await expect.poll(() => productImages().size).toBe(imageCount);
   });
 });
 
