@@ -8,12 +8,13 @@
 //      last write (lost updates are counted).
 //   3. same product: two admins load the same version and update at once, many times; exactly
 //      one may win each time and the other must be told (0 rows), never a silent overwrite.
-// Usage: npx tsx bench/load-store.ts [--visitors 200] [--seconds 60] [--admins 20] [--rounds 10]
+// Usage: npm run bench:load -- [--visitors 200] [--seconds 60] [--admins 20] [--rounds 10]
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
 import { findFreePortBase, startStack, type StackEnv } from '../stack/stack.ts';
 
 const { values: args } = parseArgs({
@@ -49,16 +50,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-const COLUMNS = 'id,title,cat,image,price,com,link,created_at';
+// The storefront's own queries (src/features/storefront/catalogue.ts): these columns, one page
+// plus one row to learn whether another page exists.
+const COLUMNS = 'id,title,cat,image,price,com,link';
+const LIMIT = PAGE_SIZE + 1;
 
 async function visitors(env: StackEnv, categories: string[]) {
   const headers = { apikey: env.ANON_KEY, Authorization: `Bearer ${env.ANON_KEY}` };
   const order = 'order=price_value.asc.nullslast,title.asc,id.asc';
   const urls = (cat: string) => [
     `${env.REST_URL}/catagories?select=id,title&order=title.asc`,
-    `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=0&limit=13`,
-    `${env.REST_URL}/products?select=${COLUMNS}&cat=eq.${encodeURIComponent(cat)}&${order}&offset=0&limit=13`,
-    `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=12&limit=13`,
+    `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=0&limit=${LIMIT}`,
+    `${env.REST_URL}/products?select=${COLUMNS}&cat=eq.${encodeURIComponent(cat)}&${order}&offset=0&limit=${LIMIT}`,
+    `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=${PAGE_SIZE}&limit=${LIMIT}`,
   ];
   const latencies: number[] = [];
   const errors = new Map<string, number>();
