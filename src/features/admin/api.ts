@@ -50,16 +50,34 @@ function check<T>(result: { data: T | null; error: PostgrestError | null }): T {
   return result.data;
 }
 
-/** All products in the storefront's order (price ascending, then title, then id for stability). */
+/** Rows PostgREST returns per request at most (`max_rows`, 1000 on hosted Supabase and here). */
+export const MAX_ROWS_PER_REQUEST = 1000;
+
+/**
+ * All products in the storefront's order (price ascending, then title, then id for stability),
+ * read in pages of MAX_ROWS_PER_REQUEST: one request would silently stop at the server's cap.
+ */
 export async function listProducts(): Promise<Product[]> {
-  return check(
-    await supabase
-      .from('products')
-      .select(PRODUCT_COLUMNS)
-      .order('price_value', { ascending: true, nullsFirst: false })
-      .order('title', { ascending: true })
-      .order('id', { ascending: true }),
-  ) as Product[];
+  const all: Product[] = [];
+  const seen = new Set<string>();
+  for (let offset = 0; ; offset += MAX_ROWS_PER_REQUEST) {
+    const page = check(
+      await supabase
+        .from('products')
+        .select(PRODUCT_COLUMNS)
+        .order('price_value', { ascending: true, nullsFirst: false })
+        .order('title', { ascending: true })
+        .order('id', { ascending: true })
+        .range(offset, offset + MAX_ROWS_PER_REQUEST - 1),
+    ) as Product[];
+    // A product repriced between two requests can move across a page boundary: list it once.
+    for (const product of page) {
+      if (seen.has(product.id)) continue;
+      seen.add(product.id);
+      all.push(product);
+    }
+    if (page.length < MAX_ROWS_PER_REQUEST) return all;
+  }
 }
 
 export async function listCategories(): Promise<Category[]> {
