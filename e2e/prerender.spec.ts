@@ -57,6 +57,14 @@ test.describe('pre-rendered pages', () => {
     });
   }
 
+  test('the contact form cannot be sent before the app runs (no native submit into the URL)', async ({
+    page,
+  }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/contact');
+    await expect(page.getByRole('button', { name: contactTexts.send })).toBeDisabled();
+  });
+
   test('hydration attaches without a mismatch and the pages work', async ({ page }) => {
     const seen = problems(page);
     await page.goto('/');

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
@@ -25,6 +26,7 @@ const honeypotStyle = {
 
 /** /contact: Contact Us form (Name, Email, Message) sent through the `contact` edge function. */
 export function ContactPage() {
+  const hydrated = useMounted();
   const {
     register,
     handleSubmit,
@@ -113,10 +115,12 @@ export function ContactPage() {
                 <input type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
               </label>
             </div>
+            {/* Disabled until the app has hydrated the pre-rendered page: before that a click (or
+                Enter) would submit the form natively, putting the message in the URL and losing it. */}
             <Button
               type="submit"
               loading={isSubmitting}
-              disabled={isSubmitting}
+              disabled={isSubmitting || !hydrated}
               style={{ alignSelf: 'flex-start' }}
             >
               {contactTexts.send}
