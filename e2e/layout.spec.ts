@@ -195,6 +195,19 @@ test.describe('phone 375 px', () => {
     await expectMainAreaAndNoOverflow(page);
   });
 
+  test('at 360 px the full store title fits beside the controls', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/contact']) {
+      await page.goto(path);
+      const title = header(page).getByText(texts.brand.title, { exact: true });
+      await expect(title).toBeVisible();
+      // Not cut short with an ellipsis.
+      const cut = await title.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(cut).toBe(false);
+      await expectMainAreaAndNoOverflow(page);
+    }
+  });
+
   test('signed in: Admin and Logout are in the menu', async ({ page, stack }) => {
     await signInAs(page, stack, demoAccounts.shopper.email, demoAccounts.shopper.password);
     await page.goto('/');
