@@ -58,6 +58,22 @@ export async function createAdminAccount(
   // An earlier invite for the same address (e.g. a sign-up that never finished) is fine.
   if (invite.error && invite.error.code !== '23505') throw invite.error;
 
+  const signUp = async (): Promise<SignupOutcome> => {
+    const { data, error } = await clients.signup.auth.signUp({
+      email,
+      password: values.password,
+      options: { data: { display_name: values.name.trim() }, emailRedirectTo: redirectTo },
+    });
+    if (error) {
+      if (error.code === 'user_already_exists' || error.code === 'email_exists') {
+        return 'email-taken';
+      }
+      throw error;
+    }
+    // Auth answers a sign-up for a confirmed address with a look-alike user that has no identities.
+    const lookAlike = Array.isArray(data.user?.identities) && data.user.identities.length === 0;
+    return data.user && !lookAlike ? 'sent' : 'email-taken';
+  };
   const withdrawInvite = async () => {
     const { error } = await clients.admin
       .from('admin_invites')
@@ -67,27 +83,12 @@ export async function createAdminAccount(
     if (error) console.error('Withdrawing the invite failed', error);
   };
 
-  let result: Awaited<ReturnType<Clients['signup']['auth']['signUp']>>;
   try {
-    result = await clients.signup.auth.signUp({
-      email,
-      password: values.password,
-      options: { data: { display_name: values.name.trim() }, emailRedirectTo: redirectTo },
-    });
-  } catch (thrown) {
+    const outcome = await signUp();
+    if (outcome !== 'sent') await withdrawInvite();
+    return outcome;
+  } catch (error) {
     await withdrawInvite();
-    throw thrown;
-  }
-  const { data, error } = result;
-  if (error) {
-    await withdrawInvite();
-    if (error.code === 'user_already_exists' || error.code === 'email_exists') return 'email-taken';
     throw error;
   }
-  // Auth answers a sign-up for a confirmed address with a look-alike user that has no identities.
-  if (!data.user || (Array.isArray(data.user.identities) && data.user.identities.length === 0)) {
-    await withdrawInvite();
-    return 'email-taken';
-  }
-  return 'sent';
 }
