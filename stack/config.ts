@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
-import { signHs256 } from './jwt.ts';
+import { signJwt } from './auth/jwt.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,7 +146,7 @@ export function parseDurationSeconds(value: unknown, fallback: number): number {
 }
 
 export function demoApiKey(role: 'anon' | 'service_role', secret: string): string {
-  return signHs256({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXP }, secret);
+  return signJwt({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXP }, secret);
 }
 
 export interface LoadConfigOptions {

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signHs256 } from '../../stack/jwt.ts';
+import { signJwt } from '../../stack/auth/jwt.ts';
 import { clientWithToken } from '../support/stack.ts';
 import {
   createAdminUser,
@@ -27,7 +27,7 @@ const WRONG_SECRET = 'not-the-stack-secret-but-at-least-32-characters-long';
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
 
 function signWith(payload: Record<string, unknown>, secret: string): string {
-  return signHs256(payload, secret);
+  return signJwt(payload, secret);
 }
 
 /** An unsigned token ("alg":"none"), which a careless verifier would accept. */

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, parseDurationSeconds } from '../../stack/config.ts';
-import { signHs256 } from '../../stack/jwt.ts';
+import { signJwt } from '../../stack/auth/jwt.ts';
 import { portFree } from '../../stack/process.ts';
 import { findFreePortBase, startStack, type StackEnv, type StackState } from '../../stack/stack.ts';
 import {
@@ -166,7 +166,7 @@ describe('JWT checks by PostgREST', () => {
   it('refuses an expired token with 401 "JWT expired"', async () => {
     const env = stackEnv();
     const now = Math.floor(Date.now() / 1000);
-    const token = signHs256(
+    const token = signJwt(
       {
         sub: user.id,
         role: 'authenticated',
@@ -182,7 +182,7 @@ describe('JWT checks by PostgREST', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const token = signHs256(
+    const token = signJwt(
       { role: 'service_role', exp: Math.floor(Date.now() / 1000) + 600 },
       'not-the-secret-of-this-project-at-all',
     );
