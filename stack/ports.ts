@@ -1,0 +1,54 @@
+// Port choice for the local stack: a free range for a throwaway stack, and the check that the
+// configured ports are free before anything starts.
+import { readFileSync } from 'node:fs';
+import { PORT_SPAN, type StackConfig } from './config.ts';
+import { portFree } from './process.ts';
+
+/** The kernel's ephemeral port range (outgoing connections take local ports from it). */
+function ephemeralPorts(): [number, number] {
+  try {
+    const [lo, hi] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (lo && hi) return [lo, hi];
+  } catch {
+    // not Linux
+  }
+  return [32768, 60999];
+}
+
+/**
+ * A port base whose whole range (base..base+PORT_SPAN) is free, for throwaway stacks. Chosen
+ * outside the ephemeral range (so an outgoing connection cannot grab a port between this check
+ * and the bind) and away from the default 54321-54340, in steps of 20 so that stacks started
+ * side by side never overlap.
+ */
+export async function findFreePortBase(): Promise<number> {
+  const [ephLo, ephHi] = ephemeralPorts();
+  const above: [number, number] = [ephHi + 1, 65535 - PORT_SPAN];
+  const below: [number, number] = [10000, ephLo - PORT_SPAN - 1];
+  const [lo, hi] = above[1] - above[0] >= below[1] - below[0] ? above : below;
+  const slots = Math.floor((hi - lo) / 20);
+  if (slots < 1) throw new Error('no port range outside the ephemeral ports for a throwaway stack');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const base = lo + Math.floor(Math.random() * slots) * 20;
+    if (base <= 54340 && base + PORT_SPAN >= 54321) continue;
+    let free = true;
+    for (let p = base; p <= base + PORT_SPAN && free; p++) free = await portFree(p);
+    if (free) return base;
+  }
+  throw new Error('no free port range found for a throwaway stack');
+}
+
+export async function checkPortsFree(config: StackConfig): Promise<void> {
+  const busy: string[] = [];
+  for (const [name, port] of Object.entries(config.ports)) {
+    if (!(await portFree(port))) busy.push(`${name} ${port}`);
+  }
+  if (busy.length > 0) {
+    throw new Error(
+      `ports in use: ${busy.join(', ')} (another stack running? try --port-base or \`stack stop\`)`,
+    );
+  }
+}
