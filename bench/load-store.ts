@@ -9,12 +9,13 @@
 //   3. same product: two admins load the same version and update at once, many times; exactly
 //      one may win each time and the other must be told (0 rows), never a silent overwrite.
 // Usage: npm run bench:load -- [--visitors 200] [--seconds 60] [--admins 20] [--rounds 10]
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
+import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type StackEnv } from '../stack/stack.ts';
 
 const { values: args } = parseArgs({
@@ -32,17 +33,8 @@ const ADMINS = Number(args.admins);
 const ROUNDS = Number(args.rounds);
 const RACES = Number(args.races);
 
-/** Node 20 has no WebSocket; realtime is never used here. */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the load runs');
-  }
-}
 function client(env: StackEnv, key = env.ANON_KEY): SupabaseClient {
-  return createClient(env.API_URL, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  });
+  return nodeClient(env.API_URL, key);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -1,6 +1,7 @@
 // Helpers for the admin and login browser tests (admin*.spec.ts, login*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { expect } from './support/fixtures.ts';
 
@@ -53,19 +54,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** Node 20 has no WebSocket; these clients never use realtime, so one would fail loudly. */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the admin browser tests');
-  }
-}
-
 /** A session-less anon-key supabase-js client, as any visitor could make one. */
 export function anonClient(env: StackEnv): SupabaseClient {
-  return createClient(env.API_URL, env.ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  });
+  return nodeClient(env.API_URL, env.ANON_KEY);
 }
 
 /** A supabase-js client signed in as `email` (what a user could do with the anon key by hand). */

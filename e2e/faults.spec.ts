@@ -4,12 +4,13 @@
 // page or an unhandled rejection), nothing is half-written, and once the part is back the same
 // page works again without a reload.
 import type { Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
+import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type RunningStack } from '../stack/stack.ts';
 import { texts } from '../src/texts.ts';
 import { expectToast, field } from './admin.helpers.ts';
@@ -26,12 +27,6 @@ let server: PreviewServer;
 let appUrl: string;
 let db: SupabaseClient;
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the fault tests');
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-e2e-faults-'));
@@ -43,10 +38,7 @@ test.beforeAll(async () => {
     siteUrl: appUrl,
     log: () => {},
   });
-  db = createClient(stack.env.API_URL, stack.env.SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  });
+  db = nodeClient(stack.env.API_URL, stack.env.SERVICE_ROLE_KEY);
   // This worker's build must talk to this file's stack, not the shared one.
   const saved = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
   process.env.VITE_SUPABASE_URL = stack.env.API_URL;

@@ -9,9 +9,10 @@
  * the Auth admin API; the database trigger turns the confirmed, invited account into an admin.
  * Nothing here decides admin rights on its own.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeClient } from '../stack/client.ts';
 
 export interface AdminCreateInput {
   email: string;
@@ -20,16 +21,6 @@ export interface AdminCreateInput {
 }
 
 export class UsageError extends Error {}
-
-/**
- * The command never opens a realtime channel, and Node 20 has no global WebSocket (supabase-js
- * refuses to build a client without one), so it gets a transport that fails loudly if used.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not used by admin:create');
-  }
-}
 
 const USAGE =
   'Usage: npm run admin:create -- --email <e-mail> --password <password> --name <display name>\n' +
@@ -126,10 +117,7 @@ export async function createAdmin(
   input: AdminCreateInput,
   env: { url: string; serviceRoleKey: string },
 ): Promise<{ id: string; email: string }> {
-  const db = createClient(env.url, env.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
+  const db = nodeClient(env.url, env.serviceRoleKey);
 
   const createdInvite = await ensureInvite(db, input.email);
 

@@ -1,11 +1,11 @@
 // `npm run screenshots`: full-page screenshots of every route at a phone (375 px) and a desktop
 // (1280 px) width into screenshots/ (gitignored), against a throwaway stack + the built SPA.
 import { chromium, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/browser.ts';
 import { startHarness } from '../e2e/support/harness.ts';
+import { nodeClient } from '../stack/client.ts';
 import { texts } from '../src/texts.ts';
 
 const OUT = path.resolve('screenshots');
@@ -30,12 +30,6 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
     { path: '/no-such-page', file: 'not-found' },
   ];
-
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used');
-  }
-}
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -64,10 +58,7 @@ async function main() {
     headless: true,
   });
   try {
-    const anon = createClient(harness.stackEnv.API_URL, harness.stackEnv.ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as never },
-    });
+    const anon = nodeClient(harness.stackEnv.API_URL, harness.stackEnv.ANON_KEY);
     const { data, error } = await anon.auth.signInWithPassword({
       email: 'admin@mar-online-store.test',
       password: 'admin123',

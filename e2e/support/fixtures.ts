@@ -2,7 +2,8 @@
 // throwaway stack's env, and a service-role Supabase client for arranging test data (the
 // browser itself only ever uses the anon key, like a visitor).
 import { test as base, expect, type Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
 import { baseUrl, stackEnv } from './env.ts';
 
@@ -28,23 +29,8 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/**
- * Node 20 has no global WebSocket and supabase-js refuses to build a client without one; test
- * code never opens a realtime channel, so the transport fails loudly if anything tries.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used by the browser-test helpers');
-  }
-}
-
-const nodeClientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: NoRealtime as never },
-};
-
 export function serviceClient(env: StackEnv = stackEnv()): SupabaseClient {
-  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, nodeClientOptions);
+  return nodeClient(env.API_URL, env.SERVICE_ROLE_KEY);
 }
 
 /** A name no other test (or seed row) uses, within the 80-character title limit. */
@@ -62,7 +48,7 @@ export async function signInAs(
   email: string,
   password: string,
 ): Promise<void> {
-  const client = createClient(env.API_URL, env.ANON_KEY, nodeClientOptions);
+  const client = nodeClient(env.API_URL, env.ANON_KEY);
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;

@@ -1,29 +1,17 @@
 // Helpers for the contact integration tests (contact*.test.ts): calling the contact edge function
 // through the gateway, reading contact_messages directly, and finding its mails in the catcher.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
 import { listMail, type Mail } from '../support/mail.ts';
 
 /** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
 export const STORE_ADDRESS = 'shop@mar-online-store.test';
 
-/**
- * Node 20 has no global WebSocket and supabase-js refuses to build a client without one; these
- * tests never use realtime, so the transport fails loudly if anything tries.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not used by the contact tests');
-  }
-}
-
 export function client(env: StackEnv, key: string = env.ANON_KEY): SupabaseClient {
-  return createClient(env.API_URL, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  });
+  return nodeClient(env.API_URL, key);
 }
 
 export function contactUrl(env: StackEnv, suffix = ''): string {

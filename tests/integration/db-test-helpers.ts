@@ -2,37 +2,11 @@
 // Everything goes through supabase-js over HTTP against the throwaway stack that
 // tests/integration/global-setup.ts starts; the service role is the independent observer that
 // checks what a request really changed.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
-import { stackEnv } from '../support/stack.ts';
+import { anonClient, serviceClient, stackEnv } from '../support/stack.ts';
 
-export { stackEnv };
-
-/**
- * These tests never open a realtime channel, and Node 20 has no global WebSocket (supabase-js
- * refuses to construct a client without one), so the clients get a transport that fails loudly
- * if anything ever tries to use it.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not used by the database tests');
-  }
-}
-
-const clientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: NoRealtime as never },
-};
-
-export function anonClient(): SupabaseClient {
-  const env = stackEnv();
-  return createClient(env.API_URL, env.ANON_KEY, clientOptions);
-}
-
-export function serviceClient(): SupabaseClient {
-  const env = stackEnv();
-  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, clientOptions);
-}
+export { anonClient, serviceClient, stackEnv };
 
 /** A unique, recognisable marker so parallel stacks/test runs never collide. */
 export function uniq(prefix: string): string {

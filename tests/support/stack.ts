@@ -1,10 +1,11 @@
 // Helpers for tests that run against the throwaway local stack started by
 // tests/integration/global-setup.ts: its env (vitest `inject('stack')`, with process.env as a
 // fallback), supabase-js clients for each role, users, and direct SQL as `postgres`.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
 
 declare module 'vitest' {
@@ -29,35 +30,17 @@ export function stackEnv(): StackEnv {
   );
 }
 
-/**
- * Node 20 has no global WebSocket and supabase-js refuses to build a client without a realtime
- * transport. These tests never open a channel: this transport fails loudly if one ever does.
- */
-class NoRealtime {
-  constructor() {
-    throw new Error('Realtime is not available in the integration tests');
-  }
-}
-
-const clientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: NoRealtime as never },
-};
-
 export function anonClient(env = stackEnv()): SupabaseClient {
-  return createClient(env.API_URL, env.ANON_KEY, clientOptions);
+  return nodeClient(env.API_URL, env.ANON_KEY);
 }
 
 export function serviceClient(env = stackEnv()): SupabaseClient {
-  return createClient(env.API_URL, env.SERVICE_ROLE_KEY, clientOptions);
+  return nodeClient(env.API_URL, env.SERVICE_ROLE_KEY);
 }
 
 /** A client that sends `token` as its bearer (e.g. a tampered or expired JWT). */
 export function clientWithToken(token: string, env = stackEnv()): SupabaseClient {
-  return createClient(env.API_URL, env.ANON_KEY, {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${token}` } },
-  });
+  return nodeClient(env.API_URL, env.ANON_KEY, { headers: { Authorization: `Bearer ${token}` } });
 }
 
 /** A client signed in with e-mail and password (throws when the sign-in fails). */
