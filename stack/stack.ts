@@ -358,7 +358,7 @@ export async function startStack(opts: StartOptions = {}): Promise<RunningStack>
             logFile: logFile('postgrest'),
             env: {
               ...baseEnv(),
-              // Configured like Supabase's (baseline §4.1).
+              // Configured like Supabase's (docs/platform.md: PostgREST settings).
               PGRST_DB_URI: `postgresql://authenticator:postgres@127.0.0.1:${config.ports.db}/postgres`,
               PGRST_DB_SCHEMAS: config.api.schemas.join(','),
               PGRST_DB_ANON_ROLE: 'anon',

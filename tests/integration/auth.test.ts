@@ -556,7 +556,7 @@ describe("Supabase's errors", () => {
       'User not allowed',
     ]);
     // The gateway fills Authorization from apikey, so ask the auth service on its internal
-    // port (API port + 11, stack-interface.md) for a request that carries no bearer at all.
+    // port (API port + 11, docs/platform.md: Ports) for a request that carries no bearer at all.
     const authPort = Number(new URL(env.API_URL).port) + 11;
     const none = await fetch(`http://127.0.0.1:${authPort}/user`, {
       headers: { 'X-Supabase-Api-Version': '2024-01-01' },
