@@ -69,7 +69,7 @@ async function getProduct(page: Page, form: Locator, title: string): Promise<voi
 test('every required field shows its spec message under the field', async ({ page, stack }) => {
   const form = await openProducts(page, stack);
   await form.getByRole('button', { name: 'Add', exact: true }).click();
-  // The first failing field is also toasted (spec §8: errors appear as toasts).
+  // The first failing field is also toasted (REQ-PROD-2).
   await expectToast(page, 'Title is Required');
   for (const message of [
     'Title is Required',

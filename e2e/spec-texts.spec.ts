@@ -1,7 +1,8 @@
-// The admin failure messages of the spec (§8) in a real browser against the real stack. Each
-// failure is caused the way it happens in the shop, never by faking a response: another admin
-// changes the data between Get and Update/Delete, a category disappears while a product is being
-// added, the connection drops (the browser goes offline), or the account loses its admin rights.
+// The admin failure messages (REQ-PROD-3/4/6/7/9, REQ-CAT-2 to REQ-CAT-5) in a real browser
+// against the real stack. Each failure is caused the way it happens in the shop, never by faking
+// a response: another admin changes the data between Get and Update/Delete, a category disappears
+// while a product is being added, the connection drops (the browser goes offline), or the
+// account loses its admin rights.
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { constants, texts } from '../src/texts.ts';

@@ -1,12 +1,12 @@
-// `npm run test:spec-coverage`: every text the product spec quotes (e2e/spec-texts.txt) must be
-// referenced by at least one browser test (e2e/*.spec.ts), either as the exact string literal or
-// through the `texts.…` key of src/texts.ts that holds it. Comments do not count: the test files
-// are parsed with the TypeScript compiler and only real string literals / property accesses are
-// collected. Exits 1 and lists the uncovered texts when one is missing.
-//
-// `--from-spec <product-spec.md>` regenerates e2e/spec-texts.txt from the spec's quoted texts
-// (done once; the list is kept in the repository so CI does not need the shared spec folder).
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+// `npm run test:spec-coverage`: the requirements (docs/requirements.md) and their proof agree.
+// - Every double-quoted text of docs/requirements.md is in src/texts.ts and referenced by at least
+//   one browser test (e2e/*.spec.ts), as the exact string literal or through its `texts.…` key.
+//   Comments do not count: the test files are parsed with the TypeScript compiler and only real
+//   string literals / property accesses are collected.
+// - Every requirement id (REQ-AREA-n) defined there has a row in e2e/SPEC-COVERAGE.md, and every
+//   id cited in the repository (coverage table, code, tests, docs) is defined.
+// Exits 1 and lists what is missing.
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -14,29 +14,36 @@ import { texts } from '../src/texts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const e2eDir = path.join(root, 'e2e');
-const listFile = path.join(e2eDir, 'spec-texts.txt');
+const requirementsFile = path.join(root, 'docs', 'requirements.md');
+const coverageFile = path.join(e2eDir, 'SPEC-COVERAGE.md');
+/** Where requirement ids may be cited (besides the coverage table). */
+const CITING_DIRS = ['src', 'e2e', 'tests', 'scripts', 'stack', 'supabase', 'docs', 'bench'];
+const CITING_FILE = /\.(ts|tsx|sql|md)$/;
 
-/**
- * Quoted strings of the spec that are not user-visible texts: the old document database's
- * collection names (section 3), which no browser can show.
- */
-const NOT_UI_TEXTS = new Set(['products', 'catagories']);
-
-/** The double-quoted texts of the spec, sorted and without duplicates. */
+/** The double-quoted texts of a markdown page (a quote may wrap a line), sorted, no duplicates. */
 export function quotedTexts(markdown: string): string[] {
   const found = new Set<string>();
-  for (const m of markdown.matchAll(/"([^"\n]+)"/g)) {
-    const text = m[1]!;
-    if (!NOT_UI_TEXTS.has(text)) found.add(text);
-  }
+  for (const m of markdown.replace(/\s+/g, ' ').matchAll(/"([^"]+)"/g)) found.add(m[1]!.trim());
   return [...found].sort((a, b) => a.localeCompare(b, 'en'));
 }
 
-export function readSpecTexts(file = listFile): string[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
+const ID = /\bREQ-[A-Z]+-\d+\b/g;
+
+/** Requirement ids defined by a requirements page: `- **REQ-AREA-n** …` list items. */
+export function definedIds(markdown: string): string[] {
+  return [...markdown.matchAll(/^- \*\*(REQ-[A-Z]+-\d+)\*\*/gm)].map((m) => m[1]!);
+}
+
+/** Requirement ids cited anywhere in a text. */
+export function citedIds(text: string): Set<string> {
+  return new Set(text.match(ID) ?? []);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && CITING_FILE.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => !f.includes(`${path.sep}node_modules${path.sep}`));
 }
 
 /** Every string value of a nested texts object, mapped to its key paths (`texts.a.b`). */
@@ -90,20 +97,8 @@ export function coverage(
 
 function main() {
   const args = process.argv.slice(2);
-  const specIdx = args.indexOf('--from-spec');
-  if (specIdx >= 0) {
-    const specFile = args[specIdx + 1];
-    if (!specFile) throw new Error('--from-spec needs the path of product-spec.md');
-    const list = quotedTexts(readFileSync(specFile, 'utf8'));
-    writeFileSync(
-      listFile,
-      `# Every text the product spec quotes (scripts/check-spec-coverage.ts --from-spec).\n${list.join('\n')}\n`,
-    );
-    console.log(`wrote ${list.length} texts to ${path.relative(root, listFile)}`);
-    return;
-  }
-
-  const specTexts = readSpecTexts();
+  const requirements = readFileSync(requirementsFile, 'utf8');
+  const specTexts = quotedTexts(requirements);
   const keys = keyPaths(texts);
   const notInApp = specTexts.filter((t) => !keys.has(t));
   const files = readdirSync(e2eDir)
@@ -113,26 +108,43 @@ function main() {
   const result = coverage(specTexts, files);
   const missing = result.filter((r) => r.files.length === 0);
 
+  const defined = definedIds(requirements);
+  const definedSet = new Set(defined);
+  const duplicates = defined.filter((id, i) => defined.indexOf(id) !== i);
+  const inTable = citedIds(readFileSync(coverageFile, 'utf8'));
+  const notInTable = defined.filter((id) => !inTable.has(id));
+  const unknown: string[] = [];
+  for (const dir of CITING_DIRS) {
+    for (const file of filesUnder(path.join(root, dir))) {
+      if (file === requirementsFile) continue;
+      for (const id of citedIds(readFileSync(file, 'utf8')))
+        if (!definedSet.has(id)) unknown.push(`${id} in ${path.relative(root, file)}`);
+    }
+  }
+
   if (args.includes('--verbose')) {
     for (const r of result)
       console.log(`${r.files.length ? 'ok ' : 'MISSING'} ${r.text}  ${r.files.join(', ')}`);
   }
+  const problems: Array<[string, string[]]> = [
+    ['Texts of docs/requirements.md missing from src/texts.ts', notInApp],
+    [
+      'Texts of docs/requirements.md not asserted by any browser test (e2e/*.spec.ts)',
+      missing.map((m) => m.text),
+    ],
+    ['Requirement ids defined twice in docs/requirements.md', duplicates],
+    ['Requirements without a row in e2e/SPEC-COVERAGE.md', notInTable],
+    ['Requirement ids cited but not defined in docs/requirements.md', unknown],
+  ];
   let failed = false;
-  if (notInApp.length) {
+  for (const [title, list] of problems) {
+    if (!list.length) continue;
     failed = true;
-    console.error(
-      `Spec texts missing from src/texts.ts:\n${notInApp.map((t) => `  - ${t}`).join('\n')}`,
-    );
-  }
-  if (missing.length) {
-    failed = true;
-    console.error(
-      `Spec texts not asserted by any browser test (e2e/*.spec.ts):\n${missing.map((m) => `  - ${m.text}`).join('\n')}`,
-    );
+    console.error(`${title}:\n${list.map((t) => `  - ${t}`).join('\n')}`);
   }
   if (failed) process.exit(1);
   console.log(
-    `spec coverage: all ${specTexts.length} quoted texts of the spec are in src/texts.ts and asserted by e2e tests`,
+    `spec coverage: ${defined.length} requirements, each in e2e/SPEC-COVERAGE.md; all ${specTexts.length} quoted texts are in src/texts.ts and asserted by e2e tests`,
   );
 }
 

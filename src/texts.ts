@@ -1,5 +1,5 @@
 /**
- * Every user-visible text that the product spec quotes, word for word (spellings such as
+ * Every user-visible text that docs/requirements.md quotes, word for word (spellings such as
  * "Catagory", "Foound" and "SignUP" are requirements). UI and tests import from here so a text
  * is written exactly once.
  */
@@ -239,7 +239,7 @@ export const texts = {
   unexpected: 'Something went Wrong',
 } as const;
 
-/** Store constants from the spec (section 9). */
+/** Store constants (REQ-CONST-1 to REQ-CONST-6 in docs/requirements.md). */
 export const constants = {
   bannerIntervalMs: 4000,
   bannerSlides: 3,

@@ -1,5 +1,5 @@
 // The API gateway: one port in front of PostgREST, auth and the functions runtime, routing like
-// Supabase's Kong (baseline §4.3-§4.5): prefixes stripped, `apikey` required on the Data API and
+// Supabase's Kong (docs/platform.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey` required on the Data API and
 // auth routes with the hosted 401 bodies, Authorization defaulting to the key, CORS answered,
 // X-Forwarded-* set, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when
 // an upstream is down or slow.
@@ -107,7 +107,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, cors: bool
   res.end(payload);
 }
 
-/** Authorization default of the CLI/self-hosted Kong (baseline §4.4). */
+/** Authorization default of the CLI/self-hosted Kong (docs/platform.md: API keys and the Authorization default). */
 export function defaultAuthorization(
   authorization: string | undefined,
   apikey: string | undefined,

@@ -19,7 +19,7 @@ const homeHandle: RouteHandle = {
 };
 
 /**
- * Routes of the spec (section 2). Rarely visited or heavy pages are split into their own
+ * Routes of REQ-NAV-5 and REQ-NAV-7. Rarely visited or heavy pages are split into their own
  * chunks so a visitor's first load is the storefront alone. Each route's `handle` gives its
  * document title and meta description (see RouteMeta). The browser router (app/start.tsx) and the
  * build-time pre-rendering (entry-server.tsx) share them.

@@ -31,7 +31,7 @@ const valid = {
   link: 'https://example.com/buy',
 };
 
-describe('productSchema (spec §5 Add/Update product)', () => {
+describe('productSchema (REQ-PROD-2, REQ-PROD-6: Add/Update product)', () => {
   it('gives exactly the spec message for every empty field', () => {
     expect(messages(productSchema.safeParse(emptyProduct))).toEqual({
       title: 'Title is Required',

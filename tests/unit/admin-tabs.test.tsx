@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// The Products and Catagories tabs with the database calls isolated: the failure messages of
-// spec §8 that a healthy local stack cannot produce on demand, and the one-action-at-a-time rule.
+// The Products and Catagories tabs with the database calls isolated: the failure messages
+// (REQ-PROD-9, REQ-CAT-5 and others) that a healthy local stack cannot produce on demand, and
+// the one-action-at-a-time rule.
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Logout (spec §4/§8): sign out, clear the stored session, "Logout Successfully", go to /login;
+// Logout (REQ-NAV-6): sign out, clear the stored session, "Logout Successfully", go to /login;
 // a failure is only logged.
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, keyPaths, quotedTexts, references } from '../../scripts/check-spec-coverage.ts';
+import {
+  citedIds,
+  coverage,
+  definedIds,
+  keyPaths,
+  quotedTexts,
+  references,
+} from '../../scripts/check-spec-coverage.ts';
 
 describe('spec coverage check', () => {
-  it('extracts the quoted texts of the spec, without the collection names', () => {
-    const md =
-      'Shows "No Products". Collection "products"; toast "Product Added" and "No Products".';
+  it('extracts the quoted texts of the requirements, also where a text wraps a line', () => {
+    const md = 'Shows "No Products". Table `products`; toast "Product\n  Added" and "No Products".';
     expect(quotedTexts(md)).toEqual(['No Products', 'Product Added']);
+  });
+
+  it('finds the defined requirement ids and the ids a text cites', () => {
+    const md = '- **REQ-HOME-1** Banner.\n- **REQ-HOME-5** Cards (REQ-NAV-4).\n  **REQ-NAV-1** no';
+    expect(definedIds(md)).toEqual(['REQ-HOME-1', 'REQ-HOME-5']);
+    expect([...citedIds('// REQ-PROD-5, REQ-CAT-4: a prior Get; REQ-PROD-5 again')]).toEqual([
+      'REQ-PROD-5',
+      'REQ-CAT-4',
+    ]);
   });
 
   it('maps every string of the texts object to its key paths', () => {

@@ -48,7 +48,7 @@ function stillInUse(count: number): string {
 }
 
 /**
- * Catagories tab (spec §4, §5, §8): the product flow for categories — Add, Get, then Update
+ * Catagories tab (REQ-CAT-1..5): the product flow for categories — Add, Get, then Update
  * (rename; products follow) or Delete (refused while products use the category).
  */
 export function CategoriesTab() {

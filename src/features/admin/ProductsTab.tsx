@@ -45,7 +45,7 @@ function valuesOf(product: Product): ProductValues {
 }
 
 /**
- * Products tab (spec §4, §5, §8): Add; Get Product by exact title, which loads the fields and
+ * Products tab (REQ-PROD-1..10): Add; Get Product by exact title, which loads the fields and
  * remembers the id and original title; Update and Delete only after a successful Get; the form
  * clears after every successful write.
  */

@@ -9,7 +9,7 @@ export interface Loaded {
 }
 
 /**
- * Spec §5: Update and Delete of a product need a title and a prior successful Get Product.
+ * REQ-PROD-5: Update and Delete of a product need a title and a prior successful Get Product.
  * Returns the message to show, or null when the action may go on.
  */
 export function productEditBlocker(title: string, loaded: Loaded | null): string | null {
@@ -18,7 +18,7 @@ export function productEditBlocker(title: string, loaded: Loaded | null): string
   return null;
 }
 
-/** Spec §5: Update and Delete of a catagory need a title and a prior Get ("Click on Get Catagory"). */
+/** REQ-CAT-4: Update and Delete of a catagory need a title and a prior Get. */
 export function categoryEditBlocker(title: string, loaded: Loaded | null): string | null {
   if (!title.trim() || !loaded) return texts.validation.clickGetCategory;
   return null;

@@ -36,7 +36,7 @@ export function isImageRef(value: string): boolean {
 export const titleSchema = z.object({ title: required(v.titleRequired) });
 
 /**
- * The product form for Add and Update (spec §5): every field required with the spec's message;
+ * The product form for Add and Update (REQ-PROD-2/6): every field required with the spec's message;
  * the formats and limits are the database's own rules, checked first here for a clear message.
  * Price is free text and not checked as a number.
  */

@@ -6,7 +6,7 @@ import { notify } from '../../lib/notify';
 /**
  * Runs `schema` over the form's current values for one action (the product and category forms
  * validate differently per button). Every failing field shows its message under the field, the
- * first one is also toasted (spec §8: errors appear as toasts) and focused.
+ * first one is also toasted (REQ-PROD-2) and focused.
  */
 export function validateWith<TValues extends FieldValues, TSchema extends z.ZodType>(
   form: Pick<UseFormReturn<TValues>, 'getValues' | 'setError' | 'clearErrors'>,
