@@ -17,12 +17,14 @@ export interface NodeClientOptions {
   headers?: Record<string, string>;
   /** The PKCE sign-in flow instead of the implicit one. */
   flowType?: 'implicit' | 'pkce';
+  /** A fetch of its own (e.g. one that leaves from a chosen loopback address). */
+  fetch?: typeof fetch;
 }
 
 export function nodeClient(
   url: string,
   key: string,
-  { headers, flowType }: NodeClientOptions = {},
+  { headers, flowType, fetch }: NodeClientOptions = {},
 ): SupabaseClient {
   return createClient(url, key, {
     auth: {
@@ -32,6 +34,6 @@ export function nodeClient(
       ...(flowType ? { flowType } : {}),
     },
     realtime: { transport: NoRealtime as never },
-    ...(headers ? { global: { headers } } : {}),
+    global: { ...(headers ? { headers } : {}), ...(fetch ? { fetch } : {}) },
   });
 }

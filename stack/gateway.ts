@@ -1,7 +1,7 @@
 // The API gateway: one port in front of PostgREST, auth and the functions runtime, routing like
 // Supabase's Kong (docs/platform.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey` required on the Data API and
 // auth routes with the hosted 401 bodies, Authorization defaulting to the key, CORS answered,
-// X-Forwarded-* set, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when
+// X-Forwarded-* set from the socket (client-supplied address headers dropped), bodies streamed both ways, and a 502/504 JSON answer instead of a hang when
 // an upstream is down or slow.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,6 +80,32 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
 ]);
+
+// Headers in which clients, proxies and CDNs pass "the client's address". A client can send any of
+// them, so none reaches an upstream: the gateway sets X-Forwarded-For and X-Real-IP to the socket
+// peer itself (rate limits, audit logs and sessions must never record a made-up address).
+export const CLIENT_ADDRESS_HEADERS = new Set([
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'x-forwarded',
+  'forwarded-for',
+  'x-client-ip',
+  'client-ip',
+  'x-original-forwarded-for',
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'true-client-ip',
+  'x-cluster-client-ip',
+  'fastly-client-ip',
+  'x-envoy-external-address',
+]);
+
+/** The socket peer's address; IPv4 clients of a dual-stack socket appear as ::ffff:a.b.c.d. */
+export function peerAddress(remote: string | undefined): string {
+  if (!remote) return '127.0.0.1';
+  return remote.startsWith('::ffff:') && remote.includes('.') ? remote.slice(7) : remote;
+}
 
 const CORS_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE,OPTIONS,TRACE,CONNECT';
 
@@ -197,16 +223,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
 
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+      if (!HOP_BY_HOP.has(name) && !CLIENT_ADDRESS_HEADERS.has(name) && value !== undefined)
+        headers[name] = value;
     }
     if (route.rewriteAuthorization) {
       const authorization = defaultAuthorization(req.headers.authorization, apikey, opts.keys);
       if (authorization) headers.authorization = authorization;
     }
     Object.assign(headers, route.extraHeaders);
-    const remote = req.socket.remoteAddress ?? '127.0.0.1';
-    const forwardedFor = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${remote}` : remote;
+    // The gateway is the edge (no proxy of ours in front): the socket peer is the client.
+    const remote = peerAddress(req.socket.remoteAddress);
+    headers['x-forwarded-for'] = remote;
     headers['x-real-ip'] = remote;
     headers['x-forwarded-proto'] = 'http';
     headers['x-forwarded-host'] = req.headers.host ?? `${host}:${opts.port}`;

@@ -38,9 +38,8 @@ describe('a valid message', () => {
       message: 'Do you deliver to Leeds?\nI need 3 rugby balls by Friday.',
     });
     const ip = uniqueIp();
-    const { data, error } = await client(env).functions.invoke('contact', {
+    const { data, error } = await client(env, env.ANON_KEY, ip).functions.invoke('contact', {
       body: msg,
-      headers: { 'x-forwarded-for': ip },
     });
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
@@ -178,10 +177,12 @@ describe('bad input', () => {
 
   it('reports every invalid field at once (supabase-js sees a FunctionsHttpError)', async () => {
     const before = await countRows(env);
-    const { data, error } = await client(env).functions.invoke('contact', {
-      body: { name: '', email: 'nope', message: '' },
-      headers: { 'x-forwarded-for': uniqueIp() },
-    });
+    const { data, error } = await client(env, env.ANON_KEY, uniqueIp()).functions.invoke(
+      'contact',
+      {
+        body: { name: '', email: 'nope', message: '' },
+      },
+    );
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);
     const res = (error as FunctionsHttpError).context as Response;
@@ -302,9 +303,8 @@ describe('rate limit (5 messages per 10 minutes)', () => {
       expect(res.status, `message ${i + 1}`).toBe(200);
     }
     const last = visitorMessage();
-    const { data, error } = await client(env).functions.invoke('contact', {
+    const { data, error } = await client(env, env.ANON_KEY, ip).functions.invoke('contact', {
       body: last,
-      headers: { 'x-forwarded-for': ip },
     });
     expect(data).toBeNull();
     const res = (error as FunctionsHttpError).context as Response;

@@ -208,8 +208,42 @@ describe('gateway module against its own upstreams', () => {
     const { received } = (await res.json()) as Echo;
     expect(received.url).toBe('/products?select=id&order=title');
     expect(received.body).toBe('hello');
-    expect(received.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+    // A client-supplied address is replaced by the socket's: no upstream sees a made-up one.
+    expect(received.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(received.headers.authorization).toBe('Bearer anon-jwt');
+  });
+
+  it('replaces every client-supplied address header with the socket peer address', async () => {
+    const spoofed = {
+      'x-forwarded-for': '192.0.2.1, 192.0.2.2',
+      'x-real-ip': '192.0.2.3',
+      forwarded: 'for=192.0.2.4;proto=https',
+      'x-client-ip': '192.0.2.5',
+      'cf-connecting-ip': '192.0.2.6',
+      'cf-connecting-ipv6': '2001:db8::6',
+      'true-client-ip': '192.0.2.7',
+      'x-cluster-client-ip': '192.0.2.8',
+      'fastly-client-ip': '192.0.2.9',
+      'x-original-forwarded-for': '192.0.2.10',
+    };
+    for (const path of [
+      '/rest/v1/products',
+      '/auth/v1/token',
+      '/auth/v1/verify',
+      '/functions/v1/contact',
+    ]) {
+      const res = await fetch(`${gateway.url}${path}`, {
+        headers: { apikey: keys.publishableKey, ...spoofed },
+      });
+      const { received } = (await res.json()) as Echo;
+      expect(received.headers['x-forwarded-for'], path).toBe('127.0.0.1');
+      expect(received.headers['x-real-ip'], path).toBe('127.0.0.1');
+      for (const name of Object.keys(spoofed).filter((n) => !n.startsWith('x-forwarded-for'))) {
+        if (name === 'x-real-ip') continue;
+        expect(received.headers[name], `${path} ${name}`).toBeUndefined();
+      }
+      expect(JSON.stringify(received.headers), path).not.toContain('192.0.2.');
+    }
   });
 
   it('routes the open auth routes without key or Authorization rewrite', async () => {

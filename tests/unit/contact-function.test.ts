@@ -133,13 +133,16 @@ describe('readBodyLimited', () => {
 describe('client IP', () => {
   const h = (xff: string) => new Headers({ 'x-forwarded-for': xff });
 
-  it('takes the leftmost X-Forwarded-For entry by default', () => {
-    expect(clientIp(h('203.0.113.9, 127.0.0.1'), 0)).toBe('203.0.113.9');
+  it('takes the rightmost X-Forwarded-For entry by default (the one the platform appended)', () => {
+    // A client sent "192.0.2.1"; hosted Supabase's proxy appended the address it saw.
+    expect(clientIp(h('192.0.2.1, 203.0.113.9'), 0)).toBe('203.0.113.9');
+    // The local stack's gateway replaces the header with the socket address.
+    expect(clientIp(h('127.0.0.1'), 0)).toBe('127.0.0.1');
   });
 
-  it('skips entries a client could forge when trusted proxies are configured', () => {
-    // client forged "1.1.1.1"; our two proxies appended the real client and the first proxy.
-    expect(clientIp(h('1.1.1.1, 203.0.113.9, 10.0.0.2'), 2)).toBe('203.0.113.9');
+  it('skips entries appended by proxies of the shop in front of Supabase', () => {
+    // client forged "1.1.1.1"; the shop's proxy appended the real client, the platform its proxy.
+    expect(clientIp(h('1.1.1.1, 203.0.113.9, 10.0.0.2'), 1)).toBe('203.0.113.9');
     expect(clientIp(h('203.0.113.9'), 3)).toBe('203.0.113.9');
   });
 

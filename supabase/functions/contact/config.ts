@@ -29,6 +29,7 @@ export interface ContactConfig {
   allowedOrigins: AllowedOrigins;
   maxBodyBytes: number;
   rateLimit: { max: number; windowSeconds: number };
+  /** Proxies of the shop's own in front of Supabase that append to X-Forwarded-For (usually 0). */
   trustedProxyHops: number;
   /** After this long a 'sending' claim counts as abandoned and the retry may take it over. */
   claimLeaseSeconds: number;

@@ -113,13 +113,15 @@ export function normaliseIp(value: string | undefined): string | null {
 }
 
 /**
- * The visitor's IP from X-Forwarded-For. Each proxy appends the address it received the request
- * from, so with `trustedHops` proxies of our own in front, the client is the entry that many
- * places from the right; entries further left were supplied by the client and can be forged.
- * `trustedHops = 0` takes the leftmost entry (right for the local stack, whose gateway does not
- * append, and for a single proxy that replaces the header).
+ * The visitor's IP from X-Forwarded-For. A client may send any X-Forwarded-For it likes; each
+ * proxy then appends the address the request came from. So only the entries added by proxies we
+ * trust mean anything, and they are at the right: on hosted Supabase the platform's own proxy
+ * appends the caller's address as the last entry, and the local stack's gateway replaces the
+ * header with the socket address (one entry). Either way the rightmost entry is the client.
+ * `extraProxies` counts proxies of your own in front of Supabase that append too (default 0):
+ * the client is then that many entries further left.
  */
-export function clientIp(headers: Headers, trustedHops: number): string | null {
+export function clientIp(headers: Headers, extraProxies: number): string | null {
   const forwarded = headers.get('x-forwarded-for');
   if (!forwarded) return null;
   const entries = forwarded
@@ -127,7 +129,7 @@ export function clientIp(headers: Headers, trustedHops: number): string | null {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (entries.length === 0) return null;
-  const index = trustedHops <= 0 ? 0 : Math.max(0, entries.length - trustedHops);
+  const index = Math.max(0, entries.length - 1 - Math.max(0, extraProxies));
   return normaliseIp(entries[index]);
 }
 
