@@ -2,36 +2,43 @@
 // global hourly budget for outgoing mail.
 
 export class IpRateLimiter {
+  // Insertion order is recency order: every take() moves its key to the end, so the first key
+  // is the least recently seen one and eviction is O(1).
   private readonly buckets = new Map<string, { tokens: number; updated: number }>();
 
   /**
    * @param limit requests allowed per window and the burst size
    * @param windowMs refill period for `limit` tokens (GoTrue: 5 minutes)
+   * @param maxKeys addresses remembered at most; the least recently seen one is forgotten first
    */
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxKeys = 10_000,
   ) {}
 
-  /** Consumes one token for `key`; false when the key is over its limit. */
+  /** Consumes one token for `key`; false when the key is over its limit. O(1). */
   take(key: string): boolean {
     const now = this.now();
     const b = this.buckets.get(key) ?? { tokens: this.limit, updated: now };
     const refill = ((now - b.updated) / this.windowMs) * this.limit;
     b.tokens = Math.min(this.limit, b.tokens + refill);
     b.updated = now;
+    this.buckets.delete(key);
     this.buckets.set(key, b);
-    if (this.buckets.size > 10_000) this.prune(now);
+    if (this.buckets.size > this.maxKeys) {
+      const oldest = this.buckets.keys().next().value;
+      if (oldest !== undefined) this.buckets.delete(oldest);
+    }
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;
   }
 
-  private prune(now: number): void {
-    for (const [key, b] of this.buckets) {
-      if (now - b.updated > this.windowMs) this.buckets.delete(key);
-    }
+  /** Addresses currently remembered (bounded by maxKeys). */
+  get size(): number {
+    return this.buckets.size;
   }
 }
 
@@ -59,12 +66,16 @@ export class EmailBudget {
   }
 }
 
-/** Client IP: first X-Forwarded-For entry (set by the gateway), else the socket peer. */
+/**
+ * Client IP as the gateway reports it. The gateway appends the socket peer as the LAST
+ * X-Forwarded-For entry; everything before it was written by the client and proves nothing, so
+ * only that one hop is trusted. Without the header (a direct caller) the socket peer counts.
+ */
 export function clientIp(
   forwardedFor: string | string[] | undefined,
   remoteAddress: string | undefined,
 ): string {
-  const header = Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor;
-  const first = header?.split(',')[0]?.trim();
-  return first || remoteAddress || 'unknown';
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+  const last = header?.split(',').at(-1)?.trim();
+  return last || remoteAddress || 'unknown';
 }

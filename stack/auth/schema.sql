@@ -162,6 +162,15 @@ create unique index if not exists one_time_tokens_user_id_token_type_key on auth
 create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
 create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
 
+-- Not in GoTrue: wrong tries at the account's pending one-time codes since the last code was
+-- issued. After a few the codes are void (server.ts, WRONG_CODE_LIMIT), so guessing a 6-digit
+-- code fails from any number of addresses. Counted with one atomic upsert per wrong try.
+create table if not exists auth.one_time_token_failures (
+  user_id uuid not null primary key references auth.users (id) on delete cascade,
+  failures integer not null default 0,
+  updated_at timestamptz not null default now()
+);
+
 create table if not exists auth.flow_state (
   id uuid not null primary key,
   user_id uuid,
@@ -201,6 +210,7 @@ alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
 alter table auth.one_time_tokens enable row level security;
+alter table auth.one_time_token_failures enable row level security;
 alter table auth.flow_state enable row level security;
 alter table auth.audit_log_entries enable row level security;
 alter table auth.schema_migrations enable row level security;

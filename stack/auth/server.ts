@@ -84,6 +84,14 @@ const DEFAULT_ROLE = 'authenticated';
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const RATE_WINDOW_MS = 5 * 60 * 1000;
+/** Wrong codes an account's pending one-time codes survive; the next wrong one voids them. */
+export const WRONG_CODE_LIMIT = 5;
+const ONE_TIME_TOKEN_COLUMNS = [
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_new',
+  'email_change_token_current',
+] as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
@@ -370,8 +378,11 @@ export class AuthService {
       await c.query('commit');
       return out;
     } catch (e) {
-      if (e instanceof CommitThenThrow) await c.query('commit');
-      else await c.query('rollback').catch(() => undefined);
+      if (e instanceof CommitThenThrow) {
+        await c.query('commit');
+        throw e.error;
+      }
+      await c.query('rollback').catch(() => undefined);
       throw e;
     } finally {
       c.release();
@@ -722,6 +733,39 @@ export class AuthService {
          set id = excluded.id, token_hash = excluded.token_hash, relates_to = excluded.relates_to,
              created_at = now(), updated_at = now()`,
       [randomUUID(), userId, type, tokenHash, relatesTo],
+    );
+    // A new code gets the full number of tries again.
+    await c.query('delete from auth.one_time_token_failures where user_id = $1', [userId]);
+  }
+
+  /**
+   * Counts one wrong code against each account (one atomic upsert, so parallel tries all count)
+   * and voids the pending codes of an account that has reached WRONG_CODE_LIMIT.
+   */
+  private async countWrongCode(c: Db, userIds: string[]): Promise<void> {
+    const r = await c.query<{ user_id: string; failures: number }>(
+      `insert into auth.one_time_token_failures (user_id, failures, updated_at)
+       select id, 1, now() from unnest($1::uuid[]) as id
+       on conflict (user_id) do update
+         set failures = auth.one_time_token_failures.failures + 1, updated_at = now()
+       returning user_id, failures`,
+      [userIds],
+    );
+    const exhausted = r.rows
+      .filter((row) => row.failures >= WRONG_CODE_LIMIT)
+      .map((row) => row.user_id);
+    if (exhausted.length === 0) return;
+    await c.query(
+      `update auth.users set ${ONE_TIME_TOKEN_COLUMNS.map((col) => `${col} = ''`).join(', ')},
+         updated_at = now() where id = any($1::uuid[])`,
+      [exhausted],
+    );
+    await c.query(
+      `delete from auth.one_time_tokens where user_id = any($1::uuid[]) and token_type = any($2::auth.one_time_token_type[])`,
+      [exhausted, ONE_TIME_TOKEN_COLUMNS],
+    );
+    this.log(
+      `one-time codes voided after ${WRONG_CODE_LIMIT} wrong tries: ${exhausted.join(', ')}`,
     );
   }
 
@@ -1231,9 +1275,6 @@ export class AuthService {
         status: 200,
         body: await this.sessionResponse(c, user.id, token.session_id, issued),
       };
-    }).catch((e: unknown) => {
-      if (e instanceof CommitThenThrow) throw e.error;
-      throw e;
     });
   }
 
@@ -1397,6 +1438,14 @@ export class AuthService {
     const columns = AuthService.TYPE_COLUMNS[type];
     if (!columns) throw badRequest('validation_failed', 'Unsupported verification type');
     const invalid = forbidden('otp_expired', 'Token has expired or is invalid');
+    // The accounts this address can verify stay locked until the try is accepted or counted, so
+    // tries at one account run one after the other and none slips past the limit.
+    const accounts = await c.query<{ id: string }>(
+      `select id from auth.users where (lower(email) = $1 or lower(email_change) = $1) and aud = $2
+       order by id for update`,
+      [email, AUDIENCE],
+    );
+    if (accounts.rowCount === 0) throw invalid;
     const hash = sha224Hex(email + otp);
     for (const [tokenCol, sentCol] of columns) {
       const addressCol = tokenCol === 'email_change_token_new' ? 'email_change' : 'email';
@@ -1412,13 +1461,18 @@ export class AuthService {
       await this.completeVerification(c, user, tokenCol);
       return this.verified(user, tokenCol, type);
     }
-    throw invalid;
+    await this.countWrongCode(
+      c,
+      accounts.rows.map((a) => a.id),
+    );
+    throw new CommitThenThrow(invalid);
   }
 
   /** Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code). */
   private async completeVerification(c: Db, user: UserRow, tokenCol: string): Promise<void> {
     if (user.banned_until && Date.parse(user.banned_until) > Date.now())
       throw forbidden('user_banned', 'User is banned');
+    await c.query('delete from auth.one_time_token_failures where user_id = $1', [user.id]);
     if (tokenCol === 'confirmation_token') {
       await this.confirmEmail(c, user);
     } else if (tokenCol === 'recovery_token') {

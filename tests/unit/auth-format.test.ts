@@ -142,8 +142,8 @@ describe('rate limiting', () => {
     expect(new EmailBudget(0).take()).toBe(false);
   });
 
-  it('takes the client IP from the first X-Forwarded-For entry', () => {
-    expect(clientIp('203.0.113.9, 127.0.0.1', '127.0.0.1')).toBe('203.0.113.9');
+  it('takes the client IP from the last X-Forwarded-For entry (the hop the gateway adds)', () => {
+    expect(clientIp('203.0.113.9, 127.0.0.1', '127.0.0.1')).toBe('127.0.0.1');
     expect(clientIp(undefined, '::1')).toBe('::1');
   });
 });
