@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../src/features/admin/api';
+import type { AdminProduct } from '../../src/lib/tables';
 import { filterAndSort } from '../../src/features/admin/ProductTable';
 
 function product(
@@ -8,7 +8,7 @@ function product(
   cat: string,
   price_value: number | null,
   created_at: string,
-): Product {
+): AdminProduct {
   return {
     id,
     title,
@@ -29,7 +29,7 @@ const items = [
   product('3', 'Match Football', 'Football', null, '2026-01-02T00:00:00Z'),
   product('4', 'Running Shoes', 'Running', 35, '2026-01-04T00:00:00Z'),
 ];
-const titles = (list: Product[]) => list.map((p) => p.title);
+const titles = (list: AdminProduct[]) => list.map((p) => p.title);
 
 describe('filterAndSort (admin product table)', () => {
   it('sorts by price ascending with prices without a number last, ties by title', () => {

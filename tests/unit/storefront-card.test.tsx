@@ -2,11 +2,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE, ProductCard } from '../../src/features/storefront/ProductCard';
-import type { Product } from '../../src/features/storefront/types';
+import type { StoreProduct } from '../../src/lib/tables';
 import { texts } from '../../src/texts';
 import { installMatchMedia, renderWithProviders } from './storefront-render';
 
-const product: Product = {
+const product: StoreProduct = {
   id: '7d1c2f0e-0000-4000-8000-000000000001',
   title: 'Match Football Size 5',
   cat: 'Football',

@@ -7,11 +7,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { listCategories, listProducts, type Category, type Product } from './api';
+import type { AdminCategory, AdminProduct } from '../../lib/tables';
+import { listCategories, listProducts } from './api';
 
 export interface AdminData {
-  products: Product[];
-  categories: Category[];
+  products: AdminProduct[];
+  categories: AdminCategory[];
   /** True while the first load (or a reload after an error) is running. */
   loading: boolean;
   failed: boolean;

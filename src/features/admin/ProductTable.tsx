@@ -1,9 +1,6 @@
 import {
-  Alert,
-  Button,
   Center,
   Group,
-  Loader,
   Pagination,
   Stack,
   Table,
@@ -12,9 +9,10 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { texts } from '../../texts';
-import type { Product } from './api';
+import type { AdminProduct } from '../../lib/tables';
+import { ListState, SelectableTable } from './SelectableTable';
 
 /** Pagination's arrows are icons only: they get their names from here. */
 const paginationLabels = {
@@ -35,7 +33,7 @@ const PAGE_SIZE = 10;
 const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 
 /** Compares two products by one column; prices without a number always sort last. */
-export function compareProducts(a: Product, b: Product, sort: Sort): number {
+export function compareProducts(a: AdminProduct, b: AdminProduct, sort: Sort): number {
   const dir = sort.ascending ? 1 : -1;
   let result = 0;
   switch (sort.key) {
@@ -56,7 +54,7 @@ export function compareProducts(a: Product, b: Product, sort: Sort): number {
 }
 
 /** Products whose title contains `query` (ignoring case), in the chosen order. */
-export function filterAndSort(products: Product[], query: string, sort: Sort): Product[] {
+export function filterAndSort(products: AdminProduct[], query: string, sort: Sort): AdminProduct[] {
   const q = query.trim().toLocaleLowerCase('en-GB');
   return products
     .filter((p) => !q || p.title.toLocaleLowerCase('en-GB').includes(q))
@@ -66,12 +64,12 @@ export function filterAndSort(products: Product[], query: string, sort: Sort): P
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 interface ProductTableProps {
-  products: Product[];
+  products: AdminProduct[];
   loading: boolean;
   failed: boolean;
   selectedId: string | null;
   disabled: boolean;
-  onSelect: (product: Product) => void;
+  onSelect: (product: AdminProduct) => void;
   onRetry: () => void;
 }
 
@@ -116,16 +114,6 @@ export function ProductTable({
     );
   };
 
-  const choose = (product: Product) => {
-    if (!disabled) onSelect(product);
-  };
-  const onRowKey = (event: KeyboardEvent, product: Product) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      choose(product);
-    }
-  };
-
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -144,80 +132,58 @@ export function ProductTable({
           w={{ base: '100%', xs: 240 }}
         />
       </Group>
-      {loading ? (
-        <Center py="xl">
-          <Loader aria-label="Loading products" />
-        </Center>
-      ) : failed ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{texts.unexpected}</Text>
-            <Button size="xs" variant="light" onClick={onRetry}>
-              {texts.admin.retry}
-            </Button>
-          </Group>
-        </Alert>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={320}>
-            <Table
-              highlightOnHover
-              striped
-              verticalSpacing="xs"
-              aria-label={texts.productForm.listHeading}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  {header('title', texts.productForm.title)}
-                  {header('cat', texts.productForm.category)}
-                  {header('price', texts.productForm.price)}
-                  {header('created_at', texts.productForm.created, 'sm')}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((product) => (
-                  <Table.Tr
-                    key={product.id}
-                    tabIndex={0}
-                    aria-selected={product.id === selectedId}
-                    bg={
-                      product.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined
-                    }
-                    style={{ cursor: disabled ? 'progress' : 'pointer' }}
-                    onClick={() => choose(product)}
-                    onKeyDown={(e) => onRowKey(e, product)}
-                  >
-                    <Table.Td>{product.title}</Table.Td>
-                    <Table.Td>{product.cat}</Table.Td>
-                    <Table.Td>{product.price}</Table.Td>
-                    <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {dateFormat.format(new Date(product.created_at))}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {rows.length === 0 && (
-            <Text c="dimmed" ta="center" py="md">
-              {products.length === 0 ? texts.home.noProducts : texts.productForm.noMatch}
-            </Text>
-          )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={setPage}
-                size="sm"
-                aria-label={texts.a11y.pagination}
-                getItemProps={(page) => ({ 'aria-label': texts.a11y.page(page) })}
-                getControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
-              />
-            </Center>
-          )}
-        </>
-      )}
+      <ListState
+        loading={loading}
+        failed={failed}
+        loadingLabel={texts.admin.loadingProducts}
+        onRetry={onRetry}
+      >
+        <Table.ScrollContainer minWidth={320}>
+          <SelectableTable
+            label={texts.productForm.listHeading}
+            head={
+              <>
+                {header('title', texts.productForm.title)}
+                {header('cat', texts.productForm.category)}
+                {header('price', texts.productForm.price)}
+                {header('created_at', texts.productForm.created, 'sm')}
+              </>
+            }
+            rows={visible}
+            cells={(product) => (
+              <>
+                <Table.Td>{product.title}</Table.Td>
+                <Table.Td>{product.cat}</Table.Td>
+                <Table.Td>{product.price}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {dateFormat.format(new Date(product.created_at))}
+                </Table.Td>
+              </>
+            )}
+            selectedId={selectedId}
+            disabled={disabled}
+            onSelect={onSelect}
+          />
+        </Table.ScrollContainer>
+        {rows.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {products.length === 0 ? texts.home.noProducts : texts.productForm.noMatch}
+          </Text>
+        )}
+        {pages > 1 && (
+          <Center>
+            <Pagination
+              total={pages}
+              value={current}
+              onChange={setPage}
+              size="sm"
+              aria-label={texts.a11y.pagination}
+              getItemProps={(page) => ({ 'aria-label': texts.a11y.page(page) })}
+              getControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
+            />
+          </Center>
+        )}
+      </ListState>
     </Stack>
   );
 }

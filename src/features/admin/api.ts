@@ -1,31 +1,18 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
-import { likeLiteral } from './flow';
+import { likeLiteral } from '../../lib/likePattern';
+import { inStoreOrder } from '../../lib/storeOrder';
+import {
+  ADMIN_CATEGORY_COLUMNS,
+  ADMIN_PRODUCT_COLUMNS,
+  selectList,
+  type AdminCategory,
+  type AdminProduct,
+} from '../../lib/tables';
 import type { CategoryValues, ProductValues } from './schemas';
 
-export interface Product {
-  id: string;
-  title: string;
-  cat: string;
-  price: string;
-  com: string;
-  image: string;
-  link: string;
-  created_at: string;
-  /** Set by the database on every write: the version Get loaded (optimistic concurrency). */
-  updated_at: string;
-  /** First number in the price text, computed by the database; null when there is none. */
-  price_value: number | null;
-}
-
-export interface Category {
-  id: string;
-  title: string;
-  created_at: string;
-}
-
-const PRODUCT_COLUMNS = 'id,title,cat,price,com,image,link,created_at,updated_at,price_value';
-const CATEGORY_COLUMNS = 'id,title,created_at';
+const PRODUCT_COLUMNS = selectList(ADMIN_PRODUCT_COLUMNS);
+const CATEGORY_COLUMNS = selectList(ADMIN_CATEGORY_COLUMNS);
 
 /** A failed database call; `code` is Postgres's SQLSTATE (23505 unique, 23503 still referenced). */
 export class DbError extends Error {
@@ -54,22 +41,18 @@ function check<T>(result: { data: T | null; error: PostgrestError | null }): T {
 export const MAX_ROWS_PER_REQUEST = 1000;
 
 /**
- * All products in the storefront's order (price ascending, then title, then id for stability),
- * read in pages of MAX_ROWS_PER_REQUEST: one request would silently stop at the server's cap.
+ * All products in the store's order, read in pages of MAX_ROWS_PER_REQUEST: one request would silently stop at the server's cap.
  */
-export async function listProducts(): Promise<Product[]> {
-  const all: Product[] = [];
+export async function listProducts(): Promise<AdminProduct[]> {
+  const all: AdminProduct[] = [];
   const seen = new Set<string>();
   for (let offset = 0; ; offset += MAX_ROWS_PER_REQUEST) {
     const page = check(
-      await supabase
-        .from('products')
-        .select(PRODUCT_COLUMNS)
-        .order('price_value', { ascending: true, nullsFirst: false })
-        .order('title', { ascending: true })
-        .order('id', { ascending: true })
-        .range(offset, offset + MAX_ROWS_PER_REQUEST - 1),
-    ) as Product[];
+      await inStoreOrder(supabase.from('products').select(PRODUCT_COLUMNS)).range(
+        offset,
+        offset + MAX_ROWS_PER_REQUEST - 1,
+      ),
+    );
     // A product repriced between two requests can move across a page boundary: list it once.
     for (const product of page) {
       if (seen.has(product.id)) continue;
@@ -80,25 +63,25 @@ export async function listProducts(): Promise<Product[]> {
   }
 }
 
-export async function listCategories(): Promise<Category[]> {
+export async function listCategories(): Promise<AdminCategory[]> {
   return check(
     await supabase.from('catagories').select(CATEGORY_COLUMNS).order('title', { ascending: true }),
-  ) as Category[];
+  );
 }
 
 /** Get Product: the product whose title equals `title` exactly, or null. */
-export async function findProductByTitle(title: string): Promise<Product | null> {
+export async function findProductByTitle(title: string): Promise<AdminProduct | null> {
   const rows = check(
     await supabase.from('products').select(PRODUCT_COLUMNS).eq('title', title).limit(1),
-  ) as Product[];
+  );
   return rows[0] ?? null;
 }
 
 /** Get Catagory: the category whose title equals `title` exactly, or null. */
-export async function findCategoryByTitle(title: string): Promise<Category | null> {
+export async function findCategoryByTitle(title: string): Promise<AdminCategory | null> {
   const rows = check(
     await supabase.from('catagories').select(CATEGORY_COLUMNS).eq('title', title).limit(1),
-  ) as Category[];
+  );
   return rows[0] ?? null;
 }
 
@@ -113,14 +96,12 @@ export async function titleInUse(
 ): Promise<boolean> {
   const rows = check(
     await supabase.from(table).select('id').ilike('title', likeLiteral(title)).limit(2),
-  ) as { id: string }[];
+  );
   return rows.some((row) => row.id !== exceptId);
 }
 
-export async function insertProduct(values: ProductValues): Promise<Product> {
-  const rows = check(
-    await supabase.from('products').insert(values).select(PRODUCT_COLUMNS),
-  ) as Product[];
+export async function insertProduct(values: ProductValues): Promise<AdminProduct> {
+  const rows = check(await supabase.from('products').insert(values).select(PRODUCT_COLUMNS));
   const row = rows[0];
   if (!row) throw new Error('The new product was not returned');
   return row;
@@ -143,13 +124,13 @@ export async function updateProduct(
   id: string,
   values: ProductValues,
   loadedUpdatedAt?: string,
-): Promise<Product | null> {
+): Promise<AdminProduct | null> {
   let query = supabase.from('products').update(values).eq('id', id);
   if (loadedUpdatedAt) query = query.eq('updated_at', loadedUpdatedAt);
-  const rows = check(await query.select(PRODUCT_COLUMNS)) as Product[];
+  const rows = check(await query.select(PRODUCT_COLUMNS));
   if (rows[0]) return rows[0];
   if (loadedUpdatedAt) {
-    const still = check(await supabase.from('products').select('id').eq('id', id)) as unknown[];
+    const still = check(await supabase.from('products').select('id').eq('id', id));
     if (still.length > 0) throw new ProductChangedError();
   }
   return null;
@@ -157,33 +138,30 @@ export async function updateProduct(
 
 /** Deletes by id; false when nothing was deleted. */
 export async function deleteProduct(id: string): Promise<boolean> {
-  const rows = check(await supabase.from('products').delete().eq('id', id).select('id')) as {
-    id: string;
-  }[];
+  const rows = check(await supabase.from('products').delete().eq('id', id).select('id'));
   return rows.length > 0;
 }
 
-export async function insertCategory(values: CategoryValues): Promise<Category> {
-  const rows = check(
-    await supabase.from('catagories').insert(values).select(CATEGORY_COLUMNS),
-  ) as Category[];
+export async function insertCategory(values: CategoryValues): Promise<AdminCategory> {
+  const rows = check(await supabase.from('catagories').insert(values).select(CATEGORY_COLUMNS));
   const row = rows[0];
   if (!row) throw new Error('The new catagory was not returned');
   return row;
 }
 
 /** Renames by id (products follow through ON UPDATE CASCADE); null when nothing changed. */
-export async function updateCategory(id: string, values: CategoryValues): Promise<Category | null> {
+export async function updateCategory(
+  id: string,
+  values: CategoryValues,
+): Promise<AdminCategory | null> {
   const rows = check(
     await supabase.from('catagories').update(values).eq('id', id).select(CATEGORY_COLUMNS),
-  ) as Category[];
+  );
   return rows[0] ?? null;
 }
 
 export async function deleteCategory(id: string): Promise<boolean> {
-  const rows = check(await supabase.from('catagories').delete().eq('id', id).select('id')) as {
-    id: string;
-  }[];
+  const rows = check(await supabase.from('catagories').delete().eq('id', id).select('id'));
   return rows.length > 0;
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { texts } from '../../texts';
 import { formatPrice, safeUrl } from './format';
 import classes from './ProductCard.module.css';
-import type { Product } from './types';
+import type { StoreProduct } from '../../lib/tables';
 
 /** Shown when a product has no usable image or the image fails to load. */
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
@@ -15,7 +15,7 @@ export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
  * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
  * for every screen (and for a pre-rendered page and its hydration).
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product }: { product: StoreProduct }) {
   const imageUrl = safeUrl(product.image);
   const [failed, setFailed] = useState(false);
   const showPlaceholder = failed || !imageUrl;

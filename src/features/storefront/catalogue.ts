@@ -1,46 +1,46 @@
 import { catalogueDb } from '../../lib/catalogueDb';
+import { inStoreOrder } from '../../lib/storeOrder';
+import {
+  selectList,
+  STORE_CATEGORY_COLUMNS,
+  STORE_PRODUCT_COLUMNS,
+  type StoreCategory,
+  type StoreProduct,
+} from '../../lib/tables';
 import { PAGE_SIZE } from './paging';
-import type { Category, Product } from './types';
-
-const PRODUCT_COLUMNS = 'id,title,cat,image,price,com,link';
 
 export interface ProductPage {
-  products: Product[];
+  products: StoreProduct[];
   hasMore: boolean;
 }
 
 /**
- * One page of the catalogue in the store's order: price ascending (text prices without a
- * number last), then title, then id so that paging is stable. One extra row is requested to
- * learn whether another page exists without a separate count query.
+ * One page of the catalogue in the store's order. One extra row is requested to learn whether
+ * another page exists without a separate count query.
  */
 export async function fetchProductPage(
   category: string | null,
   offset: number,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  let query = catalogueDb()
-    .from('products')
-    .select(PRODUCT_COLUMNS)
-    .order('price_value', { ascending: true, nullsFirst: false })
-    .order('title', { ascending: true })
-    .order('id', { ascending: true })
-    .range(offset, offset + PAGE_SIZE);
+  let query = inStoreOrder(
+    catalogueDb().from('products').select(selectList(STORE_PRODUCT_COLUMNS)),
+  ).range(offset, offset + PAGE_SIZE);
   if (category) query = query.eq('cat', category);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  const rows = (data ?? []) as Product[];
+  const rows: StoreProduct[] = data;
   return { products: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 
-export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
+export async function fetchCategories(signal?: AbortSignal): Promise<StoreCategory[]> {
   let query = catalogueDb()
     .from('catagories')
-    .select('id,title')
+    .select(selectList(STORE_CATEGORY_COLUMNS))
     .order('title', { ascending: true });
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  return (data ?? []) as Category[];
+  return data;
 }

@@ -1,12 +1,12 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
+import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
-import type { Category, Product } from './types';
 
 export interface ProductListState {
   status: 'loading' | 'ready' | 'error';
-  products: Product[];
+  products: StoreProduct[];
   hasMore: boolean;
   loadingMore: boolean;
   /** Set when the last "Load more" failed; the products already shown stay. */
@@ -99,7 +99,7 @@ export function useProductList(category: string | null) {
 
 export interface CategoryListState {
   status: 'loading' | 'ready' | 'error';
-  categories: Category[];
+  categories: StoreCategory[];
 }
 
 /** Category buttons; a failure leaves the All button and the product list usable. */

@@ -1,5 +1,8 @@
 import { texts } from '../../texts';
 
+// The edit rules of the Products and Catagories tabs (spec §5): what Update and Delete need
+// first, and when a title must be checked for uniqueness. Pure functions, no data access.
+
 /** A record loaded by Get: its id and the title it had, so an unchanged title is not "in use". */
 export interface Loaded {
   id: string;
@@ -30,9 +33,4 @@ export function categoryEditBlocker(title: string, loaded: Loaded | null): strin
  */
 export function titleNeedsCheck(newTitle: string, loaded: Loaded | null): boolean {
   return !loaded || newTitle.trim().toLowerCase() !== loaded.originalTitle.trim().toLowerCase();
-}
-
-/** Escapes LIKE wildcards so a title lookup with ILIKE matches the title literally. */
-export function likeLiteral(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

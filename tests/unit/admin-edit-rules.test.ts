@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { likeLiteral } from '../../src/lib/likePattern';
 import {
   categoryEditBlocker,
-  likeLiteral,
   productEditBlocker,
   titleNeedsCheck,
-} from '../../src/features/admin/flow';
+} from '../../src/features/admin/editRules';
 
 const loaded = { id: 'id-1', originalTitle: 'Match Football' };
 

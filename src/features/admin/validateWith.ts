@@ -1,4 +1,3 @@
-import { useCallback, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../lib/notify';
@@ -30,25 +29,4 @@ export function validateWith<TValues extends FieldValues, TSchema extends z.ZodT
     seen.add(field);
   }
   return null;
-}
-
-/**
- * One action at a time per form: the running action's button shows progress, the others are
- * disabled, and a second click (even before React re-renders) is ignored.
- */
-export function useActionLock<TAction extends string>() {
-  const running = useRef(false);
-  const [busy, setBusy] = useState<TAction | null>(null);
-  const run = useCallback(async (action: TAction, work: () => Promise<void>) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(action);
-    try {
-      await work();
-    } finally {
-      running.current = false;
-      setBusy(null);
-    }
-  }, []);
-  return { busy, run };
 }

@@ -1,0 +1,259 @@
+import { useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../../lib/notify';
+import { useSubmitLock } from '../../lib/useSubmitLock';
+import { texts } from '../../texts';
+import { isDbError, titleInUse, UNIQUE_VIOLATION } from './api';
+import { titleNeedsCheck, type Loaded } from './editRules';
+import { useAdminData } from './AdminData';
+import { titleSchema } from './schemas';
+import { validateWith } from './validateWith';
+
+export type EditorAction = 'add' | 'get' | 'update' | 'delete';
+
+/** Both editors find records by their title field. */
+type TitledValues = FieldValues & { title: string };
+
+/** The spec's messages of one editor (spec §8), e.g. "Product Added", "Catagory not Deleted". */
+export interface EditorMessages {
+  loaded: string;
+  added: string;
+  addFailed: string;
+  getFailed: string;
+  notFound: string;
+  updated: string;
+  updateFailed: string;
+  deleted: string;
+  deleteFailed: string;
+  /** Update with nothing loaded. */
+  getFirst: string;
+}
+
+/**
+ * What differs between the Products and the Catagories editor: the table, the form's values and
+ * schema, the data calls, the messages, and the extra failures each one explains.
+ */
+export interface RecordEditorConfig<TRecord extends { id: string }, TValues extends TitledValues> {
+  /** The table whose titles must stay unique. */
+  table: 'products' | 'catagories';
+  /** Names the record in console messages ("Product", "Catagory"). */
+  noun: string;
+  empty: TValues;
+  schema: z.ZodType<TValues>;
+  messages: EditorMessages;
+  valuesOf: (record: TRecord) => TValues;
+  loadedOf: (record: TRecord) => Loaded;
+  /** Spec §5: what Update and Delete need first; null when they may go on. */
+  editBlocker: (title: string, loaded: Loaded | null) => string | null;
+  find: (title: string) => Promise<TRecord | null>;
+  insert: (values: TValues) => Promise<unknown>;
+  /** Null when no row changed. */
+  update: (loaded: Loaded, values: TValues) => Promise<TRecord | null>;
+  /** False when nothing was deleted. */
+  remove: (loaded: Loaded) => Promise<boolean>;
+  /** A message for an update failure of this kind of record only (null: the usual ones). */
+  updateFailure?: (error: unknown) => string | null;
+  /** Why a confirmed delete is refused before trying it, or null. */
+  deleteRefusal?: (loaded: Loaded) => Promise<string | null>;
+  /** A message for a delete failure of this kind of record only (null: the usual one). */
+  deleteFailure?: (error: unknown, loaded: Loaded) => Promise<string | null>;
+}
+
+/**
+ * The Get-then-edit flow shared by the Products and Catagories tabs (spec §4, §5, §8): Add; Get by
+ * exact title, which loads the fields and remembers the id and original title; Update and Delete
+ * only after a successful Get, Delete after a confirmation; the form clears after every successful
+ * write, and anything unforeseen ends in "Something went Wrong". One action runs at a time.
+ */
+export function useRecordEditor<TRecord extends { id: string }, TValues extends TitledValues>(
+  config: RecordEditorConfig<TRecord, TValues>,
+) {
+  const { messages: m, noun } = config;
+  const data = useAdminData();
+  const form = useForm<TValues>({ defaultValues: config.empty as DefaultValues<TValues> });
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { busy, run } = useSubmitLock<EditorAction>();
+  const formBox = useRef<HTMLDivElement>(null);
+  const titleField = 'title' as Path<TValues>;
+
+  // A message under a field goes away as soon as the field is edited.
+  const register = (name: Path<TValues>) =>
+    form.register(name, { onChange: () => form.clearErrors(name) });
+
+  const fail = (message: string, onTitle = false) => {
+    if (onTitle) form.setError(titleField, { type: 'server', message }, { shouldFocus: true });
+    notify.error(message);
+  };
+
+  const clear = () => {
+    form.reset(config.empty);
+    setLoaded(null);
+  };
+
+  const load = (record: TRecord) => {
+    form.reset(config.valuesOf(record));
+    setLoaded(config.loadedOf(record));
+    notify.success(m.loaded);
+  };
+
+  const succeeded = async (message: string) => {
+    notify.success(message);
+    clear();
+    await data.reload();
+  };
+
+  const act = (action: EditorAction, work: () => Promise<void>) =>
+    run(action, async () => {
+      try {
+        await work();
+      } catch (error) {
+        console.error(`${noun} ${action} failed`, error);
+        notify.error(texts.unexpected);
+      }
+    });
+
+  const onAdd = () =>
+    act('add', async () => {
+      const values = validateWith(form, config.schema);
+      if (!values) return;
+      if (await titleInUse(config.table, values.title)) {
+        fail(texts.validation.titleInUse, true);
+        return;
+      }
+      try {
+        await config.insert(values);
+      } catch (error) {
+        console.error(`Adding a ${noun.toLowerCase()} failed`, error);
+        if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
+        else fail(m.addFailed);
+        return;
+      }
+      await succeeded(m.added);
+    });
+
+  const onGet = () =>
+    act('get', async () => {
+      const values = validateWith(form, titleSchema);
+      if (!values) return;
+      let record: TRecord | null;
+      try {
+        record = await config.find(values.title);
+      } catch (error) {
+        console.error(`Getting a ${noun.toLowerCase()} failed`, error);
+        fail(m.getFailed);
+        return;
+      }
+      if (!record) {
+        // A failed Get leaves nothing loaded, so Update/Delete ask for a Get again.
+        setLoaded(null);
+        fail(m.notFound, true);
+        return;
+      }
+      load(record);
+    });
+
+  const onUpdate = () =>
+    act('update', async () => {
+      form.clearErrors();
+      const blocker = config.editBlocker(String(form.getValues(titleField)), loaded);
+      if (blocker || !loaded) {
+        fail(blocker ?? m.getFirst, true);
+        return;
+      }
+      const values = validateWith(form, config.schema);
+      if (!values) return;
+      if (
+        titleNeedsCheck(values.title, loaded) &&
+        (await titleInUse(config.table, values.title, loaded.id))
+      ) {
+        fail(texts.validation.titleInUse, true);
+        return;
+      }
+      let updated: TRecord | null;
+      try {
+        updated = await config.update(loaded, values);
+      } catch (error) {
+        console.error(`Updating a ${noun.toLowerCase()} failed`, error);
+        const own = config.updateFailure?.(error);
+        if (own) fail(own);
+        else if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
+        else fail(m.updateFailed);
+        return;
+      }
+      if (!updated) {
+        fail(m.updateFailed);
+        return;
+      }
+      await succeeded(m.updated);
+    });
+
+  const onDeleteRequest = () => {
+    form.clearErrors();
+    const blocker = config.editBlocker(String(form.getValues(titleField)), loaded);
+    if (blocker) {
+      fail(blocker, true);
+      return;
+    }
+    setConfirming(true);
+  };
+
+  const onDeleteConfirmed = () => {
+    setConfirming(false);
+    const target = loaded;
+    if (!target) return;
+    void act('delete', async () => {
+      const refusal = await config.deleteRefusal?.(target);
+      if (refusal) {
+        fail(refusal);
+        return;
+      }
+      let deleted: boolean;
+      try {
+        deleted = await config.remove(target);
+      } catch (error) {
+        console.error(`Deleting a ${noun.toLowerCase()} failed`, error);
+        const own = await config.deleteFailure?.(error, target);
+        if (own) {
+          fail(own);
+          return;
+        }
+        deleted = false;
+      }
+      if (!deleted) {
+        fail(m.deleteFailed);
+        return;
+      }
+      await succeeded(m.deleted);
+    });
+  };
+
+  /** A row chosen in the list: loaded like a Get, and the form scrolled into view on a phone. */
+  const select = (record: TRecord) => {
+    if (busy !== null) return;
+    load(record);
+    formBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  return {
+    data,
+    form,
+    register,
+    errors: form.formState.errors,
+    loaded,
+    busy,
+    formBox,
+    confirming,
+    clear,
+    select,
+    onAdd,
+    onGet,
+    onUpdate,
+    onDeleteRequest,
+    onDeleteConfirmed,
+    onDeleteCancelled: () => setConfirming(false),
+  };
+}
+
+export type RecordEditor = ReturnType<typeof useRecordEditor>;

@@ -1,0 +1,42 @@
+import type { ProductRow } from './tables';
+
+/**
+ * The store's order of products (spec: price low to high): by the number in the price text,
+ * prices without a number last, then by title, then by id so that paging is stable. The
+ * storefront, the admin list, the browser tests and the bench all read products in this order;
+ * the indexes products_price_order_idx and products_cat_price_order_idx are built for it.
+ */
+export const STORE_ORDER = [
+  { column: 'price_value', ascending: true, nullsFirst: false },
+  { column: 'title', ascending: true, nullsFirst: false },
+  { column: 'id', ascending: true, nullsFirst: false },
+] as const satisfies readonly {
+  column: keyof ProductRow;
+  ascending: boolean;
+  nullsFirst: boolean;
+}[];
+
+type OrderColumn = (typeof STORE_ORDER)[number]['column'];
+
+/** Any query builder with postgrest-js' `order` (supabase-js or the bare PostgrestClient). */
+interface Orderable<Q> {
+  order(column: OrderColumn, options: { ascending: boolean; nullsFirst: boolean }): Q;
+}
+
+/** Adds the store's order to a products query. */
+export function inStoreOrder<Q extends Orderable<Q>>(query: Q): Q {
+  return STORE_ORDER.reduce(
+    (q, { column, ascending, nullsFirst }) => q.order(column, { ascending, nullsFirst }),
+    query,
+  );
+}
+
+/** The same order as a PostgREST `order=` parameter (for raw HTTP requests). */
+export const STORE_ORDER_PARAM = STORE_ORDER.map(
+  (o) => `${o.column}.${o.ascending ? 'asc' : 'desc'}.${o.nullsFirst ? 'nullsfirst' : 'nullslast'}`,
+).join(',');
+
+/** The same order as an SQL ORDER BY list. */
+export const STORE_ORDER_SQL = STORE_ORDER.map(
+  (o) => `${o.column} ${o.ascending ? 'asc' : 'desc'} nulls ${o.nullsFirst ? 'first' : 'last'}`,
+).join(', ');

@@ -1,0 +1,70 @@
+import type { Database } from './database.types';
+
+/**
+ * The catalogue's row types and column lists, derived from the generated `Database` types
+ * (`npm run db:types`). Column lists are typed: a misspelt or renamed column fails `tsc` here,
+ * and postgrest-js infers each query's row type from the same list passed to `.select()`.
+ */
+type Tables = Database['public']['Tables'];
+export type TableName = keyof Tables;
+export type Row<T extends TableName> = Tables[T]['Row'];
+
+export type ProductRow = Row<'products'>;
+export type CategoryRow = Row<'catagories'>;
+
+/** Joins column names into a select list whose type is the literal list ('id,title'). */
+type Joined<C extends readonly string[]> = C extends readonly [infer Only extends string]
+  ? Only
+  : C extends readonly [infer First extends string, ...infer Rest extends readonly string[]]
+    ? `${First},${Joined<Rest>}`
+    : string;
+
+/** A select list for `.select()`, typed so postgrest-js infers the row from it. */
+export function selectList<const C extends readonly string[]>(columns: C): Joined<C> {
+  return columns.join(',') as Joined<C>;
+}
+
+type ColumnsOf<T extends TableName> = readonly (keyof Row<T> & string)[];
+
+/** The columns an admin edits (and a new product needs): the form's fields. */
+export const PRODUCT_FIELDS = [
+  'title',
+  'cat',
+  'price',
+  'com',
+  'image',
+  'link',
+] as const satisfies ColumnsOf<'products'>;
+export type ProductFields = Pick<ProductRow, (typeof PRODUCT_FIELDS)[number]>;
+
+/** Everything the admin area reads of a product (updated_at: the version Get loaded). */
+export const ADMIN_PRODUCT_COLUMNS = [
+  'id',
+  ...PRODUCT_FIELDS,
+  'created_at',
+  'updated_at',
+  'price_value',
+] as const satisfies ColumnsOf<'products'>;
+export type AdminProduct = Pick<ProductRow, (typeof ADMIN_PRODUCT_COLUMNS)[number]>;
+
+export const ADMIN_CATEGORY_COLUMNS = [
+  'id',
+  'title',
+  'created_at',
+] as const satisfies ColumnsOf<'catagories'>;
+export type AdminCategory = Pick<CategoryRow, (typeof ADMIN_CATEGORY_COLUMNS)[number]>;
+
+/** What the storefront shows of a product: no timestamps, no computed price. */
+export const STORE_PRODUCT_COLUMNS = [
+  'id',
+  'title',
+  'cat',
+  'image',
+  'price',
+  'com',
+  'link',
+] as const satisfies ColumnsOf<'products'>;
+export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
+
+export const STORE_CATEGORY_COLUMNS = ['id', 'title'] as const satisfies ColumnsOf<'catagories'>;
+export type StoreCategory = Pick<CategoryRow, (typeof STORE_CATEGORY_COLUMNS)[number]>;
