@@ -2,6 +2,7 @@
 // new-style secret and publishable keys, and the user life cycle an admin drives.
 import { describe, expect, it } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
+import { fetchFrom } from '../support/loopback.ts';
 import { extractLinks, waitForMail } from '../support/mail.ts';
 import { serviceClient, sql, stackEnv } from '../support/stack.ts';
 import {
@@ -62,7 +63,7 @@ describe('magic links and invites', () => {
 
 describe('new-style API keys', () => {
   it('works with the publishable key for users and the secret key for the admin API', async () => {
-    const options = { headers: { 'X-Forwarded-For': randomIp() } };
+    const options = { fetch: fetchFrom(randomIp()) };
     const email = uniqueEmail('newkeys');
     const secret = nodeClient(env.API_URL, env.SECRET_KEY, options);
     const created = await secret.auth.admin.createUser({

@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
+import { fetchFrom, uniqueIp } from '../support/loopback.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { stackEnv } from '../support/stack.ts';
 
@@ -13,16 +14,14 @@ export { uniqueEmail } from '../support/stack.ts';
 export const PASSWORD = 'Sup3r-secret-pw';
 export const SITE_URL = 'http://127.0.0.1:3000';
 
-// Each client here comes from a client IP of its own (the gateway forwards X-Forwarded-For), so
-// the auth tests neither use up the per-IP auth limits of other test files nor run into them.
-export const randomIp = () =>
-  `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+// Each client here connects from a loopback address of its own (the gateway takes the client
+// address from the socket), so the auth tests neither use up the per-IP auth limits of other test
+// files nor run into them.
+export { uniqueIp as randomIp };
 
-/** An anon-key client from a client IP of its own. */
+/** An anon-key client from a client address of its own. */
 export function anonClient(): SupabaseClient {
-  return nodeClient(stackEnv().API_URL, stackEnv().ANON_KEY, {
-    headers: { 'X-Forwarded-For': randomIp() },
-  });
+  return nodeClient(stackEnv().API_URL, stackEnv().ANON_KEY, { fetch: fetchFrom(uniqueIp()) });
 }
 
 export function decodeJwt(token: string): Record<string, unknown> {
@@ -42,17 +41,23 @@ export function signToken(claims: Record<string, unknown>, secret = stackEnv().J
 /** Raw auth request through the gateway, as supabase-js sends it (2024-01-01 errors). */
 export async function authFetch(
   path: string,
-  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    /** The loopback address to connect from (default: a new one). */
+    from?: string;
+  } = {},
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const env = stackEnv();
-  const res = await fetch(`${env.API_URL}/auth/v1${path}`, {
+  const res = await fetchFrom(init.from ?? uniqueIp())(`${env.API_URL}/auth/v1${path}`, {
     method: init.method ?? 'GET',
     headers: {
       apikey: env.ANON_KEY,
       Authorization: `Bearer ${init.token ?? env.ANON_KEY}`,
       'Content-Type': 'application/json',
       'X-Supabase-Api-Version': '2024-01-01',
-      'X-Forwarded-For': randomIp(),
       ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -67,7 +72,7 @@ export async function authFetch(
 
 /** Opens an e-mail link like a browser would, without following the redirect. */
 export function openLink(link: string): Promise<Response> {
-  return fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': randomIp() } });
+  return fetchFrom(uniqueIp())(link, { redirect: 'manual' });
 }
 
 export function fragmentParams(location: string): URLSearchParams {

@@ -2,6 +2,7 @@
 // token rotation with its reuse interval, and the PKCE code exchange.
 import { describe, expect, it } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
+import { fetchFrom } from '../support/loopback.ts';
 import { sql, stackEnv } from '../support/stack.ts';
 import {
   PASSWORD,
@@ -102,7 +103,7 @@ describe('PKCE flow', () => {
   it('the confirmation link redirects with ?code= that exchangeCodeForSession trades for a session', async () => {
     const client = nodeClient(env.API_URL, env.ANON_KEY, {
       flowType: 'pkce',
-      headers: { 'X-Forwarded-For': randomIp() },
+      fetch: fetchFrom(randomIp()),
     });
     const email = uniqueEmail('pkce');
     const signUp = await client.auth.signUp({

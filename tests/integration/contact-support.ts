@@ -2,60 +2,19 @@
 // through the gateway, reading contact_messages directly, and finding its mails in the catcher.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
 import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
+import { fetchFrom, uniqueIp } from '../support/loopback.ts';
 import { listMail, type Mail } from '../support/mail.ts';
+
+export { fetchFrom, uniqueIp };
 
 /** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
 export const STORE_ADDRESS = 'shop@mar-online-store.test';
 
 export function client(env: StackEnv, key: string = env.ANON_KEY, fromIp?: string): SupabaseClient {
   return nodeClient(env.API_URL, key, fromIp ? { fetch: fetchFrom(fromIp) } : {});
-}
-
-/**
- * A fetch whose connections leave from `localAddress`. Linux routes all of 127.0.0.0/8 to the
- * loopback device, so each test can be a visitor with its own real address: the gateway takes
- * the client address from the socket and ignores any X-Forwarded-For a client sends.
- */
-export function fetchFrom(localAddress: string): typeof fetch {
-  return async (input, init) => {
-    const req = new Request(input, init);
-    const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-    const url = new URL(req.url);
-    return new Promise<Response>((resolve, reject) => {
-      const outgoing = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: `${url.pathname}${url.search}`,
-          method: req.method,
-          headers: Object.fromEntries(req.headers),
-          localAddress,
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-                headers.append(name, v);
-            }
-            const status = res.statusCode ?? 0;
-            const empty = status === 204 || status === 304 || req.method === 'HEAD';
-            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
-          });
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
-  };
 }
 
 export function contactUrl(env: StackEnv, suffix = ''): string {
@@ -68,16 +27,6 @@ export function unique(prefix: string): string {
 
 export function uniqueEmail(prefix = 'visitor'): string {
   return `${unique(prefix)}@example.test`;
-}
-
-/**
- * A fresh loopback address (127.x.y.z, never 127.0.0.1) to send from. The function rate-limits
- * per client address, which the gateway takes from the socket; every test that stores messages
- * sends from its own address so tests cannot throttle each other.
- */
-export function uniqueIp(): string {
-  const [a, b, c] = randomBytes(3);
-  return `127.${1 + (a! % 254)}.${b!}.${1 + (c! % 254)}`;
 }
 
 export interface VisitorMessage {
