@@ -19,12 +19,47 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-aware rules: a promise nobody awaits hides its failure. Fire-and-forget is written
+    // `void promise`. JSX handlers may return a promise (react-hook-form's handleSubmit does).
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['supabase/functions/**', 'stack/functions/**'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Features do not reach into each other: shared code lives in src/lib, src/app or
+    // src/texts.ts. The one exception is the session (auth/AuthProvider), which the admin area needs.
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!auth/AuthProvider$)[\\w-]+/|/features/',
+              message:
+                'Import another feature only through auth/AuthProvider; move shared code to src/lib.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

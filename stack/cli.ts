@@ -29,6 +29,8 @@ const DEMO_ADMIN = {
   email: process.env.DEMO_ADMIN_EMAIL ?? 'admin@mar-online-store.test',
   password: process.env.DEMO_ADMIN_PASSWORD ?? 'admin123',
 };
+/** The demo shopper of supabase/seed.sql: signed in, but not an admin. */
+const DEMO_SHOPPER = { email: 'shopper@mar-online-store.test', password: 'shopper123' };
 
 const USAGE = `Usage: npm run stack -- <start|stop|status|reset|types|dev> [options]
 
@@ -56,18 +58,22 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-async function demoAdmin(dbUrl: string): Promise<{ email: string; name: string | null } | null> {
+/** The seeded demo accounts that exist in the database, by e-mail (lower case). */
+async function demoAccounts(
+  dbUrl: string,
+  emails: string[],
+): Promise<Map<string, { email: string; name: string | null }>> {
   const client = new pg.Client({ connectionString: dbUrl });
   client.on('error', () => undefined);
   try {
     await client.connect();
     const { rows } = await client.query<{ email: string; name: string | null }>(
-      `select email, raw_user_meta_data ->> 'display_name' as name from auth.users where lower(email) = lower($1)`,
-      [DEMO_ADMIN.email],
+      `select email, raw_user_meta_data ->> 'display_name' as name from auth.users where lower(email) = any($1)`,
+      [emails.map((e) => e.toLowerCase())],
     );
-    return rows[0] ?? null;
+    return new Map(rows.map((r) => [r.email.toLowerCase(), r]));
   } catch {
-    return null;
+    return new Map();
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -91,13 +97,23 @@ async function printStatusTable(
     ['service_role key', env.SERVICE_ROLE_KEY],
     ['JWT secret', env.JWT_SECRET],
   ];
-  const admin = await demoAdmin(env.DB_URL);
-  rows.push([
-    'Demo admin',
-    admin
-      ? `${admin.email} / ${DEMO_ADMIN.password}${admin.name ? `  (${admin.name})` : ''}`
-      : '(not in the database: seed not applied)',
-  ]);
+  const demos: [string, { email: string; password: string }][] = [
+    ['Demo admin', DEMO_ADMIN],
+    ['Demo shopper', DEMO_SHOPPER],
+  ];
+  const found = await demoAccounts(
+    env.DB_URL,
+    demos.map(([, d]) => d.email),
+  );
+  for (const [label, demo] of demos) {
+    const account = found.get(demo.email.toLowerCase());
+    rows.push([
+      label,
+      account
+        ? `${account.email} / ${demo.password}${account.name ? `  (${account.name})` : ''}`
+        : '(not in the database: seed not applied)',
+    ]);
+  }
   rows.push(['Data / logs', `${dataDir}  /  ${path.join(dataDir, 'logs')}`]);
   if (parts) {
     const list = PART_NAMES.map((name) => {

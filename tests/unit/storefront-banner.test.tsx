@@ -45,7 +45,10 @@ describe('<Banner />', () => {
     vi.useRealTimers();
   });
 
-  const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  const tick = (ms: number) =>
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
 
   it('shows three slides and advances every 4 s, wrapping to the first', () => {
     installMatchMedia();
