@@ -175,3 +175,22 @@ export function dbImage(s: string): boolean {
 export function hasAmbiguousSpace(s: string): boolean {
   return /[\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff\u0085]/.test(s);
 }
+
+/**
+ * private.normalise_title, the way titles (and a product's cat) are stored: NFKC, invisible format
+ * characters and non-space controls removed, runs of Unicode white space one space, trimmed.
+ */
+export function dbNormaliseTitle(s: string): string {
+  return s
+    .normalize('NFKC')
+    .replace(
+      // eslint-disable-next-line no-misleading-character-class -- lone invisible code points, on purpose
+      /[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u0001-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/gu,
+      '',
+    )
+    .replace(
+      /[\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\u2800]+/gu,
+      ' ',
+    )
+    .replace(/^ +| +$/g, '');
+}

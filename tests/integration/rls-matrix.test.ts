@@ -1,7 +1,8 @@
 // The row-level-security matrix: every table in `public` × {anon, signed-in non-admin, admin,
 // service_role} × {select, insert, update, delete}, each cell asserted through supabase-js over
 // HTTP. Every write is checked afterwards with the service role, so a denied write is proven to
-// have changed nothing and an allowed one to have really happened.
+// have changed nothing and an allowed one to have really happened. The functions in `public` have
+// their own matrix in security-function-matrix.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

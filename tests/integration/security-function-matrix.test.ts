@@ -1,0 +1,166 @@
+// The function half of the RLS matrix (rls-matrix.test.ts covers the tables): every function in
+// `public` × {anon, signed-in non-admin, admin, service_role}, called through PostgREST's /rpc as
+// the SPA or a script would. Each cell is either allowed (and answers what that role should see)
+// or refused with 42501 and changes nothing. A function the matrix does not list fails the
+// coverage check, so a new RPC cannot ship without its row here.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonClient,
+  createAdminUser,
+  createConfirmedUser,
+  deleteUsers,
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  uniq,
+  type TestUser,
+} from './db-test-helpers';
+
+type Role = 'anon' | 'user' | 'admin' | 'service_role';
+const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
+
+const service = serviceClient();
+const users: TestUser[] = [];
+const clients = {} as Record<Role, SupabaseClient>;
+let adminUser: TestUser;
+let publicFunctions: string[] = [];
+/** Functions of public and private whose search_path is not fixed (the lint sees public only). */
+let unpinned: string[] = [];
+
+interface FunctionSpec {
+  /** Roles whose call goes through; the others get 42501. */
+  allowed: Role[];
+  args(): Promise<Record<string, unknown>>;
+  /** What an allowed call answers for this role. */
+  expected(role: Role): unknown;
+  /** Checks afterwards that a refused call changed nothing (and cleans up an allowed one). */
+  after?(role: Role, allowed: boolean, args: Record<string, unknown>): Promise<void>;
+}
+
+async function messagesWith(message: string): Promise<{ id: string }[]> {
+  const { data, error } = await service
+    .from('contact_messages')
+    .select('id')
+    .eq('message', message);
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+/** Keyed by regprocedure text, as pg_proc names them. */
+const FUNCTIONS: Record<string, FunctionSpec> = {
+  'is_admin()': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({}),
+    expected: (role) => role === 'admin',
+  },
+  'email_registered(text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_email: adminUser.email }),
+    expected: () => true,
+  },
+  'contact_submit(text,text,text,text,integer,integer,boolean)': {
+    allowed: ['service_role'],
+    args: async () => ({
+      p_name: 'Function Matrix',
+      p_email: 'function-matrix@example.test',
+      p_message: uniq('function matrix message'),
+      p_ip: null,
+      p_max: 1000,
+      p_window_seconds: 60,
+      p_claim: false,
+    }),
+    expected: () => expect.objectContaining({ status: 'stored' }),
+    async after(_role, allowed, args) {
+      const rows = await messagesWith(args.p_message as string);
+      expect(rows, 'messages stored by this call').toHaveLength(allowed ? 1 : 0);
+      for (const row of rows) await service.from('contact_messages').delete().eq('id', row.id);
+    },
+  },
+  // p_limit 0: an allowed call claims nothing, so other tests' messages stay as they are.
+  'contact_claim_undelivered(integer,integer)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_limit: 0, p_lease_seconds: 60 }),
+    expected: () => [],
+  },
+  'contact_record_delivery(uuid,boolean,text)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_id: randomUUID(), p_sent: true, p_error: null }),
+    expected: () => false,
+  },
+};
+
+beforeAll(async () => {
+  const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+  await db.connect();
+  try {
+    // Functions an extension installed are the extension's business, not this schema's.
+    const { rows } = await db.query<{ sig: string }>(
+      `select replace(p.oid::regprocedure::text, 'public.', '') as sig
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public'
+          and not exists (select 1 from pg_depend d
+                           where d.classid = 'pg_proc'::regclass and d.objid = p.oid
+                             and d.deptype = 'e')
+        order by 1`,
+    );
+    publicFunctions = rows.map((r) => r.sig.replace(/, /g, ','));
+    const loose = await db.query<{ sig: string }>(
+      `select p.oid::regprocedure::text as sig
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'private')
+          and not ('search_path=""' = any (coalesce(p.proconfig, '{}')))`,
+    );
+    unpinned = loose.rows.map((r) => r.sig);
+  } finally {
+    await db.end();
+  }
+  const plainUser = await createConfirmedUser(service);
+  users.push(plainUser);
+  adminUser = await createAdminUser(service);
+  users.push(adminUser);
+  clients.anon = anonClient();
+  clients.user = await signedInClient(plainUser);
+  clients.admin = await signedInClient(adminUser);
+  clients.service_role = service;
+});
+
+afterAll(async () => {
+  await deleteUsers(service, users);
+});
+
+describe('public function coverage', () => {
+  it('every function in public has a row in the matrix', () => {
+    expect(publicFunctions.length).toBeGreaterThan(0);
+    for (const fn of publicFunctions) {
+      expect.soft(Object.keys(FUNCTIONS), `matrix covers public.${fn}`).toContain(fn);
+    }
+  });
+
+  it('every function in public and private runs with search_path fixed to nothing', () => {
+    expect(unpinned).toEqual([]);
+  });
+});
+
+for (const [signature, spec] of Object.entries(FUNCTIONS)) {
+  const name = signature.slice(0, signature.indexOf('('));
+  describe(`public.${signature}`, () => {
+    for (const role of ROLES) {
+      const allowed = spec.allowed.includes(role);
+      it(`${role}: ${allowed ? 'allowed' : 'refused'}`, async (ctx) => {
+        if (!publicFunctions.includes(signature)) ctx.skip(`public.${signature} does not exist`);
+        const args = await spec.args();
+        const { data, error } = await clients[role].rpc(name, args);
+        if (allowed) {
+          expect(error?.message).toBeUndefined();
+          expect(data).toEqual(spec.expected(role));
+        } else {
+          expect(error?.code, `${role} is refused`).toBe('42501');
+        }
+        await spec.after?.(role, allowed, args);
+      });
+    }
+  });
+}
