@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
+import { STORE_ORDER_PARAM } from '../src/lib/storeOrder.ts';
+import { selectList, STORE_CATEGORY_COLUMNS, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
 import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type StackEnv } from '../stack/stack.ts';
 
@@ -44,14 +46,15 @@ function percentile(sorted: number[], p: number): number {
 
 // The storefront's own queries (src/features/storefront/catalogue.ts): these columns, one page
 // plus one row to learn whether another page exists.
-const COLUMNS = 'id,title,cat,image,price,com,link';
+const COLUMNS = selectList(STORE_PRODUCT_COLUMNS);
+const CATEGORY_COLUMNS = selectList(STORE_CATEGORY_COLUMNS);
 const LIMIT = PAGE_SIZE + 1;
 
 async function visitors(env: StackEnv, categories: string[]) {
   const headers = { apikey: env.ANON_KEY, Authorization: `Bearer ${env.ANON_KEY}` };
-  const order = 'order=price_value.asc.nullslast,title.asc,id.asc';
+  const order = `order=${STORE_ORDER_PARAM}`;
   const urls = (cat: string) => [
-    `${env.REST_URL}/catagories?select=id,title&order=title.asc`,
+    `${env.REST_URL}/catagories?select=${CATEGORY_COLUMNS}&order=title.asc`,
     `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=0&limit=${LIMIT}`,
     `${env.REST_URL}/products?select=${COLUMNS}&cat=eq.${encodeURIComponent(cat)}&${order}&offset=0&limit=${LIMIT}`,
     `${env.REST_URL}/products?select=${COLUMNS}&${order}&offset=${PAGE_SIZE}&limit=${LIMIT}`,

@@ -34,6 +34,8 @@ import { chromium } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
 import { freePort } from '../e2e/support/harness.ts';
 import { seedBulk } from '../scripts/seed-bulk.ts';
+import { STORE_ORDER_PARAM, STORE_ORDER_SQL } from '../src/lib/storeOrder.ts';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
 import { loadConfig } from '../stack/config.ts';
 import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
@@ -42,8 +44,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack'] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PRODUCT_COLUMNS = 'id,title,cat,image,price,com,link';
-const ORDER = 'price_value.asc.nullslast,title.asc,id.asc';
+// The storefront's own query (src/features/storefront/catalogue.ts).
+const PRODUCT_COLUMNS = selectList(STORE_PRODUCT_COLUMNS);
+const ORDER = STORE_ORDER_PARAM;
 const PAGE = 24; // src/features/storefront/paging.ts; the app asks for one more row
 const CATEGORY = 'Tennis';
 
@@ -350,7 +353,7 @@ async function explainPart(stack: Stack, products: string) {
   try {
     const sql = (cat: boolean) =>
       `select ${PRODUCT_COLUMNS} from public.products ${cat ? `where cat = '${CATEGORY}' ` : ''}` +
-      `order by price_value asc nulls last, title asc, id asc limit ${PAGE + 1} offset 0`;
+      `order by ${STORE_ORDER_SQL} limit ${PAGE + 1} offset 0`;
     for (const [name, text] of [
       ['first page by price', sql(false)],
       [`category ${CATEGORY}`, sql(true)],

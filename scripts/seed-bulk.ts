@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import type { ProductFields } from '../src/lib/tables.ts';
 import { DEFAULT_DATA_DIR, readState } from '../stack/stack.ts';
 
 export const BULK_LINK_PREFIX = 'https://bulk-seed.example.com/';
@@ -104,14 +105,8 @@ function prng(seed: number) {
   };
 }
 
-export interface BulkProduct {
-  title: string;
-  cat: string;
-  image: string;
-  price: string;
-  com: string;
-  link: string;
-}
+/** A bulk product: the fields an admin fills in. */
+export type BulkProduct = ProductFields;
 
 /** N products spread round-robin over the categories; titles unique (the database insists). */
 export function makeBulkProducts(n: number, categories: string[]): BulkProduct[] {

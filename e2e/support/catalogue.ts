@@ -1,15 +1,11 @@
 // Test-data helpers for the catalogue (service role; each test uses its own category names).
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { inStoreOrder } from '../../src/lib/storeOrder.ts';
+import type { ProductFields } from '../../src/lib/tables.ts';
 
-export interface NewProduct {
-  title: string;
-  cat: string;
-  image: string;
-  price: string;
-  com: string;
-  link: string;
-}
+/** A product to insert: the fields an admin fills in. */
+export type NewProduct = ProductFields;
 
 export async function createCategory(db: SupabaseClient, title: string): Promise<void> {
   const { error } = await db.from('catagories').insert({ title });
@@ -33,13 +29,7 @@ export async function removeCategory(db: SupabaseClient, title: string): Promise
 export async function titlesInStoreOrder(db: SupabaseClient, cat?: string): Promise<string[]> {
   const titles: string[] = [];
   for (let from = 0; ; from += 1000) {
-    let query = db
-      .from('products')
-      .select('title')
-      .order('price_value', { ascending: true, nullsFirst: false })
-      .order('title', { ascending: true })
-      .order('id', { ascending: true })
-      .range(from, from + 999);
+    let query = inStoreOrder(db.from('products').select('title')).range(from, from + 999);
     if (cat) query = query.eq('cat', cat);
     const { data, error } = await query;
     if (error) throw new Error(error.message);

@@ -6,21 +6,22 @@ import type { ProductRow } from './tables';
  * storefront, the admin list, the browser tests and the bench all read products in this order;
  * the indexes products_price_order_idx and products_cat_price_order_idx are built for it.
  */
-export const STORE_ORDER = [
+export const STORE_ORDER: readonly OrderTerm[] = [
   { column: 'price_value', ascending: true, nullsFirst: false },
-  { column: 'title', ascending: true, nullsFirst: false },
-  { column: 'id', ascending: true, nullsFirst: false },
-] as const satisfies readonly {
-  column: keyof ProductRow;
-  ascending: boolean;
-  nullsFirst: boolean;
-}[];
+  { column: 'title', ascending: true },
+  { column: 'id', ascending: true },
+];
 
-type OrderColumn = (typeof STORE_ORDER)[number]['column'];
+interface OrderTerm {
+  column: Extract<keyof ProductRow, 'price_value' | 'title' | 'id'>;
+  ascending: boolean;
+  /** Only for a column that can be null; otherwise the database's default. */
+  nullsFirst?: boolean;
+}
 
 /** Any query builder with postgrest-js' `order` (supabase-js or the bare PostgrestClient). */
 interface Orderable<Q> {
-  order(column: OrderColumn, options: { ascending: boolean; nullsFirst: boolean }): Q;
+  order(column: OrderTerm['column'], options: { ascending: boolean; nullsFirst?: boolean }): Q;
 }
 
 /** Adds the store's order to a products query. */
@@ -31,12 +32,19 @@ export function inStoreOrder<Q extends Orderable<Q>>(query: Q): Q {
   );
 }
 
+const nulls = (t: OrderTerm) =>
+  t.nullsFirst === undefined ? null : t.nullsFirst ? 'first' : 'last';
+
 /** The same order as a PostgREST `order=` parameter (for raw HTTP requests). */
-export const STORE_ORDER_PARAM = STORE_ORDER.map(
-  (o) => `${o.column}.${o.ascending ? 'asc' : 'desc'}.${o.nullsFirst ? 'nullsfirst' : 'nullslast'}`,
+export const STORE_ORDER_PARAM = STORE_ORDER.map((t) =>
+  [t.column, t.ascending ? 'asc' : 'desc', nulls(t) && `nulls${nulls(t)}`]
+    .filter(Boolean)
+    .join('.'),
 ).join(',');
 
 /** The same order as an SQL ORDER BY list. */
-export const STORE_ORDER_SQL = STORE_ORDER.map(
-  (o) => `${o.column} ${o.ascending ? 'asc' : 'desc'} nulls ${o.nullsFirst ? 'first' : 'last'}`,
+export const STORE_ORDER_SQL = STORE_ORDER.map((t) =>
+  [t.column, t.ascending ? 'asc' : 'desc', nulls(t) && `nulls ${nulls(t)}`]
+    .filter(Boolean)
+    .join(' '),
 ).join(', ');
