@@ -94,6 +94,8 @@ const ONE_TIME_TOKEN_COLUMNS = [
 ] as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+/** Compared against when the address has no account (cost 10, like the stored hashes). */
+const DUMMY_PASSWORD_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), 10);
 
 const CORS_ALLOW_HEADERS =
   'Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey';
@@ -117,7 +119,16 @@ interface Ctx {
   params: string[];
   ip: string;
   body: Json;
+  /** Work done once the answer is written (mail whose timing must not show in the answer). */
+  afterReply: Array<() => Promise<void>>;
 }
+
+/**
+ * How a prepared one-time code is mailed: not at all (admin generate_link), now (a failure
+ * fails the request) or after the answer (the answer takes as long whether or not the
+ * address has an account).
+ */
+type MailDelivery = 'none' | 'now' | Ctx['afterReply'];
 
 interface Reply {
   status: number;
@@ -317,6 +328,7 @@ export class AuthService {
         params: matched.params,
         ip: clientIp(req.headers['x-forwarded-for'], req.socket.remoteAddress),
         body,
+        afterReply: [],
       };
       const reply = await matched.handler(ctx);
       status = reply.status;
@@ -327,6 +339,7 @@ export class AuthService {
         headers['Content-Type'] = 'application/json';
         res.writeHead(reply.status, headers).end(JSON.stringify(reply.body));
       }
+      for (const task of ctx.afterReply) await task();
     } catch (e) {
       const err = e instanceof AuthApiError ? e : null;
       if (!err)
@@ -693,8 +706,13 @@ export class AuthService {
     }
   }
 
-  /** Sends one auth mail within the global hourly budget; a failure aborts the caller's transaction. */
+  /**
+   * Sends one auth mail within the global hourly budget (reserved at once, so an exhausted
+   * budget is still a 429). Sent now, a failure aborts the caller's transaction; sent after the
+   * answer, a failure is only logged.
+   */
   private async sendMail(
+    delivery: MailDelivery,
     kind: MailKind,
     to: string,
     tokenHash: string,
@@ -702,17 +720,22 @@ export class AuthService {
     redirectTo: string,
     errorMessage: string,
   ): Promise<void> {
+    if (delivery === 'none') return;
     if (this.opts.enableConfirmations && !this.emailBudget.take()) {
       throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
     }
     const link = confirmationUrl(this.authExternalUrl, tokenHash, kind, redirectTo);
-    try {
-      await this.mailer.send(to, renderMail(kind, link, otp));
-    } catch (e) {
-      if (this.opts.enableConfirmations) this.emailBudget.release();
-      this.log(`mail to ${to} failed: ${e instanceof Error ? e.message : String(e)}`);
-      throw internalError(errorMessage);
-    }
+    const send = async () => {
+      try {
+        await this.mailer.send(to, renderMail(kind, link, otp));
+      } catch (e) {
+        if (this.opts.enableConfirmations) this.emailBudget.release();
+        this.log(`mail to ${to} failed: ${e instanceof Error ? e.message : String(e)}`);
+        throw internalError(errorMessage);
+      }
+    };
+    if (delivery === 'now') await send();
+    else delivery.push(() => send().catch(() => undefined));
   }
 
   private async storeOneTimeToken(
@@ -825,12 +848,12 @@ export class AuthService {
     c: Db,
     user: UserRow,
     redirectTo: string,
-    send: boolean,
+    delivery: MailDelivery,
     kind: 'signup' | 'invite' = 'signup',
     pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string }> {
     const email = user.email ?? '';
-    if (send) this.checkMaxFrequency(user.confirmation_sent_at);
+    if (delivery !== 'none') this.checkMaxFrequency(user.confirmation_sent_at);
     const otp = generateOtp();
     const tokenHash = await this.linkToken(
       c,
@@ -845,16 +868,15 @@ export class AuthService {
       [user.id, tokenHash],
     );
     await this.storeOneTimeToken(c, user.id, 'confirmation_token', tokenHash, email);
-    if (send) {
-      await this.sendMail(
-        kind,
-        email,
-        tokenHash,
-        otp,
-        redirectTo,
-        kind === 'invite' ? 'Error sending invite email' : 'Error sending confirmation email',
-      );
-    }
+    await this.sendMail(
+      delivery,
+      kind,
+      email,
+      tokenHash,
+      otp,
+      redirectTo,
+      kind === 'invite' ? 'Error sending invite email' : 'Error sending confirmation email',
+    );
     return { otp, tokenHash };
   }
 
@@ -862,12 +884,12 @@ export class AuthService {
     c: Db,
     user: UserRow,
     redirectTo: string,
-    send: boolean,
+    delivery: MailDelivery,
     kind: 'recovery' | 'magiclink' = 'recovery',
     pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string }> {
     const email = user.email ?? '';
-    if (send) this.checkMaxFrequency(user.recovery_sent_at);
+    if (delivery !== 'none') this.checkMaxFrequency(user.recovery_sent_at);
     const otp = generateOtp();
     const tokenHash = await this.linkToken(c, user.id, sha224Hex(email + otp), pkce, kind);
     await c.query(
@@ -875,16 +897,15 @@ export class AuthService {
       [user.id, tokenHash],
     );
     await this.storeOneTimeToken(c, user.id, 'recovery_token', tokenHash, email);
-    if (send) {
-      await this.sendMail(
-        kind,
-        email,
-        tokenHash,
-        otp,
-        redirectTo,
-        kind === 'magiclink' ? 'Error sending magic link email' : 'Error sending recovery email',
-      );
-    }
+    await this.sendMail(
+      delivery,
+      kind,
+      email,
+      tokenHash,
+      otp,
+      redirectTo,
+      kind === 'magiclink' ? 'Error sending magic link email' : 'Error sending recovery email',
+    );
     return { otp, tokenHash };
   }
 
@@ -894,10 +915,10 @@ export class AuthService {
     user: UserRow,
     newEmail: string,
     redirectTo: string,
-    send: boolean,
+    delivery: MailDelivery,
     pkce: PkceParams | null = null,
   ): Promise<{ otp: string; tokenHash: string; currentHash: string }> {
-    if (send) this.checkMaxFrequency(user.email_change_sent_at);
+    if (delivery !== 'none') this.checkMaxFrequency(user.email_change_sent_at);
     const otp = generateOtp();
     const tokenHash = await this.linkToken(
       c,
@@ -920,15 +941,15 @@ export class AuthService {
       currentHash,
       user.email ?? '',
     );
-    if (send)
-      await this.sendMail(
-        'email_change',
-        newEmail,
-        tokenHash,
-        otp,
-        redirectTo,
-        'Error sending email change email',
-      );
+    await this.sendMail(
+      delivery,
+      'email_change',
+      newEmail,
+      tokenHash,
+      otp,
+      redirectTo,
+      'Error sending email change email',
+    );
     return { otp, tokenHash, currentHash };
   }
 
@@ -1054,7 +1075,8 @@ export class AuthService {
           await this.confirmEmail(c, existing);
           return { status: 200, body: await this.issueSession(c, existing.id, 'password', ctx) };
         }
-        await this.prepareConfirmation(c, existing, redirectTo, true, 'signup', pkce);
+        // Mailed after the answer, like a known confirmed address that gets no mail at all.
+        await this.prepareConfirmation(c, existing, redirectTo, ctx.afterReply, 'signup', pkce);
         return { status: 200, body: await this.userResponse(c, existing.id) };
       }
       const id = randomUUID();
@@ -1078,7 +1100,7 @@ export class AuthService {
         return { status: 200, body: await this.issueSession(c, id, 'password', ctx) };
       }
       const user = (await this.loadUser(c, id))!;
-      await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
+      await this.prepareConfirmation(c, user, redirectTo, 'now', 'signup', pkce);
       await this.audit(c, ctx, user, 'user_confirmation_requested', 'user', { provider: 'email' });
       return { status: 200, body: await this.userResponse(c, id) };
     });
@@ -1126,7 +1148,11 @@ export class AuthService {
     if (rawEmail === '') throw invalid();
     const email = rawEmail.trim().toLowerCase();
     const user = await this.findUserByEmail(this.pool, email);
-    if (!user || !user.encrypted_password) throw invalid();
+    if (!user || !user.encrypted_password) {
+      // Same bcrypt work as for a known address, so the answer's timing reveals nothing.
+      await bcrypt.compare(password, DUMMY_PASSWORD_HASH).catch(() => false);
+      throw invalid();
+    }
     if (user.banned_until && Date.parse(user.banned_until) > Date.now())
       throw badRequest('user_banned', 'User is banned');
     const ok = await bcrypt.compare(password, user.encrypted_password).catch(() => false);
@@ -1578,7 +1604,7 @@ export class AuthService {
           );
         }
         const fresh = (await this.loadUser(c, user.id))!;
-        await this.prepareEmailChange(c, fresh, newEmail, redirectTo, true, pkce);
+        await this.prepareEmailChange(c, fresh, newEmail, redirectTo, 'now', pkce);
       }
       await this.audit(
         c,
@@ -1629,7 +1655,7 @@ export class AuthService {
       if (type === 'signup') {
         const user = await this.findUserByEmail(c, email, true);
         if (!user || user.email_confirmed_at) return;
-        await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
+        await this.prepareConfirmation(c, user, redirectTo, ctx.afterReply, 'signup', pkce);
       } else {
         const r = await c.query<UserRow>(
           `select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' for update`,
@@ -1637,7 +1663,7 @@ export class AuthService {
         );
         const user = r.rows[0];
         if (!user || !user.email_change) return;
-        await this.prepareEmailChange(c, user, user.email_change, redirectTo, true, pkce);
+        await this.prepareEmailChange(c, user, user.email_change, redirectTo, ctx.afterReply, pkce);
       }
     });
     return { status: 200, body: {} };
@@ -1651,7 +1677,7 @@ export class AuthService {
     await this.tx(async (c) => {
       const user = await this.findUserByEmail(c, email, true);
       if (!user) return;
-      await this.prepareRecovery(c, user, redirectTo, true, 'recovery', pkce);
+      await this.prepareRecovery(c, user, redirectTo, ctx.afterReply, 'recovery', pkce);
       await this.audit(c, ctx, user, 'user_recovery_requested', 'user');
     });
     return { status: 200, body: {} };
@@ -1688,9 +1714,9 @@ export class AuthService {
         user = (await this.loadUser(c, id))!;
       }
       if (user.email_confirmed_at) {
-        await this.prepareRecovery(c, user, redirectTo, true, 'magiclink', pkce);
+        await this.prepareRecovery(c, user, redirectTo, ctx.afterReply, 'magiclink', pkce);
       } else {
-        await this.prepareConfirmation(c, user, redirectTo, true, 'signup', pkce);
+        await this.prepareConfirmation(c, user, redirectTo, ctx.afterReply, 'signup', pkce);
       }
     });
     return { status: 200, body: {} };
@@ -1726,7 +1752,7 @@ export class AuthService {
         });
         user = (await this.loadUser(c, id))!;
       }
-      await this.prepareConfirmation(c, user, redirectTo, true, 'invite');
+      await this.prepareConfirmation(c, user, redirectTo, 'now', 'invite');
       await this.audit(c, ctx, user, 'user_invited', 'team', { user_email: email });
       return { status: 200, body: await this.userResponse(c, user.id) };
     });
@@ -2070,7 +2096,7 @@ export class AuthService {
               JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
             ]);
           }
-          tokens = await this.prepareConfirmation(c, user, redirectTo, false);
+          tokens = await this.prepareConfirmation(c, user, redirectTo, 'none');
           break;
         }
         case 'invite': {
@@ -2080,7 +2106,7 @@ export class AuthService {
               'A user with this email address has already been registered',
             );
           if (!user) user = await createUnconfirmed(randomBytes(48).toString('base64url'), true);
-          tokens = await this.prepareConfirmation(c, user, redirectTo, false, 'invite');
+          tokens = await this.prepareConfirmation(c, user, redirectTo, 'none', 'invite');
           break;
         }
         case 'magiclink': {
@@ -2088,15 +2114,15 @@ export class AuthService {
             // Unknown addresses get a sign-up link instead, as GoTrue does.
             verificationType = 'signup';
             user = await createUnconfirmed(randomBytes(48).toString('base64url'), false);
-            tokens = await this.prepareConfirmation(c, user, redirectTo, false);
+            tokens = await this.prepareConfirmation(c, user, redirectTo, 'none');
           } else {
-            tokens = await this.prepareRecovery(c, user, redirectTo, false, 'magiclink');
+            tokens = await this.prepareRecovery(c, user, redirectTo, 'none', 'magiclink');
           }
           break;
         }
         case 'recovery': {
           if (!user) throw notFound('user_not_found', 'User with this email not found');
-          tokens = await this.prepareRecovery(c, user, redirectTo, false);
+          tokens = await this.prepareRecovery(c, user, redirectTo, 'none');
           break;
         }
         default: {
@@ -2108,7 +2134,7 @@ export class AuthService {
               'email_exists',
               'A user with this email address has already been registered',
             );
-          const t = await this.prepareEmailChange(c, user, newEmail, redirectTo, false);
+          const t = await this.prepareEmailChange(c, user, newEmail, redirectTo, 'none');
           tokens = {
             otp: t.otp,
             tokenHash: type === 'email_change_new' ? t.tokenHash : t.currentHash,

@@ -1,0 +1,72 @@
+// Issue 12.11: response times do not reveal whether an address has an account. A wrong password
+// costs one bcrypt comparison whether or not the account exists (a dummy hash stands in), and
+// /recover answers before its mail is sent. Medians of interleaved tries keep this robust on a
+// busy machine; before the fix the ratios were about 30x.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser, uniqueEmail } from '../support/stack.ts';
+import { PASSWORD, post, startOwnServer, type OwnAuthServer } from './auth-support.ts';
+
+const TRIES = 15;
+
+let server: OwnAuthServer;
+let existing: string[];
+beforeAll(async () => {
+  server = await startOwnServer();
+  existing = [];
+  for (let i = 0; i < TRIES; i++)
+    existing.push((await createConfirmedUser(uniqueEmail('timing'), PASSWORD)).email);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function timed(path: string, body: unknown): Promise<number> {
+  const started = performance.now();
+  const r = await post(server, path, body);
+  const ms = performance.now() - started;
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(429);
+  return ms;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Ratio of the slower median to the faster one; 10 ms added to both so tiny values do not dominate. */
+function spread(a: number[], b: number[]): { ratio: number; medians: [number, number] } {
+  const [ma, mb] = [median(a), median(b)];
+  return { ratio: (Math.max(ma, mb) + 10) / (Math.min(ma, mb) + 10), medians: [ma, mb] };
+}
+
+describe('timing does not reveal accounts', () => {
+  it('a wrong password takes as long for an existing address as for an unknown one', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      known.push(
+        await timed('/token?grant_type=password', { email: existing[i], password: `wrong-${i}` }),
+      );
+      unknown.push(
+        await timed('/token?grant_type=password', {
+          email: uniqueEmail('nobody'),
+          password: `wrong-${i}`,
+        }),
+      );
+    }
+    const s = spread(known, unknown);
+    expect(s.ratio, `medians ${s.medians.map((m) => m.toFixed(1)).join(' vs ')} ms`).toBeLessThan(
+      3,
+    );
+  });
+
+  it('/recover takes as long for an existing address as for an unknown one', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      known.push(await timed('/recover', { email: existing[i] }));
+      unknown.push(await timed('/recover', { email: uniqueEmail('nobody') }));
+    }
+    const s = spread(known, unknown);
+    expect(s.ratio, `medians ${s.medians.map((m) => m.toFixed(1)).join(' vs ')} ms`).toBeLessThan(
+      3,
+    );
+  });
+});
