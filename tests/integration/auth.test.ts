@@ -12,16 +12,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
+import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { serviceClient, sql, stackEnv, type StackEnv } from '../support/stack.ts';
 
 const PASSWORD = 'Sup3r-secret-pw';
 const SITE_URL = 'http://127.0.0.1:3000';
 
-// Each client here comes from a client IP of its own (the gateway forwards X-Forwarded-For), so
-// this file neither uses up the per-IP auth limits of other test files nor runs into them itself.
-const randomIp = () =>
-  `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+// Each client here connects from a loopback address of its own (the gateway takes the client IP
+// from the socket), so this file neither uses up the per-IP auth limits of other test files nor
+// runs into them itself.
+const randomIp = randomLoopbackIp;
 
 let env: StackEnv;
 
@@ -40,7 +41,7 @@ function anonClient(): SupabaseClient {
   return createClient(env.API_URL, env.ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
-    global: { headers: { 'X-Forwarded-For': randomIp() } },
+    global: { fetch: fetchFrom(randomIp()) },
   });
 }
 
@@ -65,16 +66,22 @@ function signToken(claims: Record<string, unknown>, secret = env.JWT_SECRET): st
 /** Raw auth request through the gateway, as supabase-js sends it (2024-01-01 errors). */
 async function authFetch(
   path: string,
-  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    token?: string;
+    headers?: Record<string, string>;
+    /** Loopback address to connect from (default: a fresh one). */
+    ip?: string;
+  } = {},
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-  const res = await fetch(`${env.API_URL}/auth/v1${path}`, {
+  const res = await fetchFrom(init.ip ?? randomIp())(`${env.API_URL}/auth/v1${path}`, {
     method: init.method ?? 'GET',
     headers: {
       apikey: env.ANON_KEY,
       Authorization: `Bearer ${init.token ?? env.ANON_KEY}`,
       'Content-Type': 'application/json',
       'X-Supabase-Api-Version': '2024-01-01',
-      'X-Forwarded-For': randomIp(),
       ...init.headers,
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -89,7 +96,7 @@ async function authFetch(
 
 /** Opens an e-mail link like a browser would, without following the redirect. */
 function openLink(link: string): Promise<Response> {
-  return fetch(link, { redirect: 'manual', headers: { 'X-Forwarded-For': randomIp() } });
+  return fetchFrom(randomIp())(link, { redirect: 'manual' });
 }
 
 function fragmentParams(location: string): URLSearchParams {
@@ -569,13 +576,13 @@ describe("Supabase's errors", () => {
   });
 
   it('per-IP request limit: 429 over_request_rate_limit after sign_in_sign_ups requests', async () => {
-    // A client IP of its own (the gateway forwards X-Forwarded-For), so other tests keep their budget.
-    const ip = `198.51.100.${1 + (Date.now() % 250)}`;
+    // A client IP of its own (a loopback address), so other tests keep their budget.
+    const ip = randomIp();
     const limited = (i: number) =>
       authFetch('/signup', {
         method: 'POST',
         body: { email: `not-an-email-${i}`, password: PASSWORD },
-        headers: { 'X-Forwarded-For': ip },
+        ip,
       });
     // config.toml [auth.rate_limit] sign_in_sign_ups = 30 per 5 minutes.
     for (let i = 0; i < 30; i++) expect((await limited(i)).status).toBe(400);
@@ -589,7 +596,7 @@ describe("Supabase's errors", () => {
     const other = await authFetch('/signup', {
       method: 'POST',
       body: { email: 'still-not-an-email', password: PASSWORD },
-      headers: { 'X-Forwarded-For': '192.0.2.77' },
+      ip: randomIp(),
     });
     expect(other.status).toBe(400);
   });
@@ -652,7 +659,7 @@ describe('PKCE flow', () => {
         detectSessionInUrl: false,
       },
       realtime: { transport: NoRealtime as never },
-      global: { headers: { 'X-Forwarded-For': randomIp() } },
+      global: { fetch: fetchFrom(randomIp()) },
     });
     const email = uniqueEmail('pkce');
     const signUp = await client.auth.signUp({
@@ -810,7 +817,7 @@ describe('new-style API keys', () => {
     const options = {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: NoRealtime as never },
-      global: { headers: { 'X-Forwarded-For': randomIp() } },
+      global: { fetch: fetchFrom(randomIp()) },
     };
     const email = uniqueEmail('newkeys');
     const secret = createClient(env.API_URL, env.SECRET_KEY, options);

@@ -2,9 +2,9 @@
 // through the gateway, reading contact_messages directly, and finding its mails in the catcher.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
 import type { StackEnv } from '../../stack/stack.ts';
+import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
 import { listMail, type Mail } from '../support/mail.ts';
 
 /** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
@@ -28,49 +28,6 @@ export function client(env: StackEnv, key: string = env.ANON_KEY, fromIp?: strin
   });
 }
 
-/**
- * A fetch whose connections leave from `localAddress`. Linux routes all of 127.0.0.0/8 to the
- * loopback device, so each test can be a visitor with its own real address: the gateway takes
- * the client address from the socket and ignores any X-Forwarded-For a client sends.
- */
-export function fetchFrom(localAddress: string): typeof fetch {
-  return async (input, init) => {
-    const req = new Request(input, init);
-    const body = req.body ? Buffer.from(await req.arrayBuffer()) : undefined;
-    const url = new URL(req.url);
-    return new Promise<Response>((resolve, reject) => {
-      const outgoing = http.request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: `${url.pathname}${url.search}`,
-          method: req.method,
-          headers: Object.fromEntries(req.headers),
-          localAddress,
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-                headers.append(name, v);
-            }
-            const status = res.statusCode ?? 0;
-            const empty = status === 204 || status === 304 || req.method === 'HEAD';
-            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
-          });
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
-  };
-}
-
 export function contactUrl(env: StackEnv, suffix = ''): string {
   return `${env.FUNCTIONS_URL}/contact${suffix}`;
 }
@@ -89,8 +46,7 @@ export function uniqueEmail(prefix = 'visitor'): string {
  * sends from its own address so tests cannot throttle each other.
  */
 export function uniqueIp(): string {
-  const [a, b, c] = randomBytes(3);
-  return `127.${1 + (a! % 254)}.${b!}.${1 + (c! % 254)}`;
+  return randomLoopbackIp();
 }
 
 export interface VisitorMessage {

@@ -4,9 +4,10 @@
 // nor read contact messages or invites. Every attempt is followed by a service-role snapshot of
 // all those tables, so "refused" means "nothing changed", not just "got an error code".
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHs256 } from '../../stack/jwt.ts';
+import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
 import { clientWithToken } from '../support/stack.ts';
 import {
   createAdminUser,
@@ -466,16 +467,12 @@ describe('hostile clients cannot write or read what they must not', () => {
 
 describe('rate limits', () => {
   it('repeated wrong passwords from one address end in 429, even for the right password', async () => {
-    const ip = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
+    const ip = randomLoopbackIp();
     const statuses: number[] = [];
     for (let i = 0; i < 400 && !statuses.includes(429); i++) {
-      const res = await fetch(`${env.API_URL}/auth/v1/token?grant_type=password`, {
+      const res = await fetchFrom(ip)(`${env.API_URL}/auth/v1/token?grant_type=password`, {
         method: 'POST',
-        headers: {
-          apikey: env.ANON_KEY,
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': ip,
-        },
+        headers: { apikey: env.ANON_KEY, 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: shopper.email, password: `wrong-${i}` }),
       });
       await res.body?.cancel();
@@ -485,9 +482,9 @@ describe('rate limits', () => {
     }
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s !== 400 && s !== 429)).toEqual([]);
-    const right = await fetch(`${env.API_URL}/auth/v1/token?grant_type=password`, {
+    const right = await fetchFrom(ip)(`${env.API_URL}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: env.ANON_KEY, 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+      headers: { apikey: env.ANON_KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: shopper.email, password: shopper.password }),
     });
     expect(right.status).toBe(429);
@@ -495,32 +492,27 @@ describe('rate limits', () => {
       'over_request_rate_limit',
     );
     // Another address is not locked out by the first one's failures.
-    const other = await fetch(`${env.API_URL}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: {
-        apikey: env.ANON_KEY,
-        'Content-Type': 'application/json',
-        'X-Forwarded-For': '203.0.113.77',
+    const other = await fetchFrom(randomLoopbackIp())(
+      `${env.API_URL}/auth/v1/token?grant_type=password`,
+      {
+        method: 'POST',
+        headers: { apikey: env.ANON_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: shopper.email, password: shopper.password }),
       },
-      body: JSON.stringify({ email: shopper.email, password: shopper.password }),
-    });
+    );
     expect(other.status).toBe(200);
     await other.body?.cancel();
   });
 
   it('repeated sign-ups from one address end in 429', async () => {
-    const ip = `198.51.100.${1 + (randomBytes(1)[0]! % 250)}`;
+    const ip = randomLoopbackIp();
     const statuses: number[] = [];
     // Sign-ups for an address that already has a confirmed account: accepted-looking (200) without
     // sending mail, so the stack's hourly mail budget that other tests rely on is not spent.
     for (let i = 0; i < 100 && !statuses.includes(429); i++) {
-      const res = await fetch(`${env.API_URL}/auth/v1/signup`, {
+      const res = await fetchFrom(ip)(`${env.API_URL}/auth/v1/signup`, {
         method: 'POST',
-        headers: {
-          apikey: env.ANON_KEY,
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': ip,
-        },
+        headers: { apikey: env.ANON_KEY, 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: shopper.email, password: `another-${i}-password` }),
       });
       await res.body?.cancel();
