@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
-import { fetchFrom, uniqueIp } from '../support/loopback.ts';
+import { fetchFrom, randomLoopbackIp as uniqueIp } from '../support/loopback.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { stackEnv } from '../support/stack.ts';
 

@@ -4,7 +4,7 @@
 // busy machine; before the fix the ratios were about 30x.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, uniqueEmail } from '../support/stack.ts';
-import { PASSWORD, post, startOwnServer, type OwnAuthServer } from './auth-support.ts';
+import { PASSWORD, post, startOwnServer, type OwnAuthServer } from './auth-own-server.ts';
 
 const TRIES = 15;
 

@@ -3,6 +3,7 @@
 // through the gateway), and an overall cap per minute holds however many addresses send.
 import { afterEach, describe, expect, it } from 'vitest';
 import { stackEnv } from '../support/stack.ts';
+import { DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE } from '../../supabase/functions/contact/config.ts';
 import {
   mailsWithSubject,
   postContact,
@@ -76,5 +77,52 @@ describe('client address', () => {
     await sleep(300);
     for (const msg of sent)
       expect(await mailsWithSubject(env.MAILPIT_URL, `Contact form: ${msg.name}`)).toHaveLength(0);
+  });
+});
+
+describe('overall cap per minute', () => {
+  const cap = DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE;
+
+  /** Messages stored in the last minute (by earlier tests too). */
+  async function lastMinute(): Promise<number> {
+    const [row] = await sql<{ n: string }>(
+      env,
+      "select count(*) as n from public.contact_messages where created_at > now() - interval '1 minute'",
+    );
+    return Number(row!.n);
+  }
+
+  it('refuses messages from fresh addresses once the whole function took its cap this minute', async () => {
+    await fill(Math.max(0, cap - (await lastMinute())), { ip: null, ageSeconds: 0 });
+    const sent = Array.from({ length: 3 }, () => visitorMessage());
+    for (const msg of sent) {
+      const res = await postContact(env, msg, { ip: uniqueIp() });
+      expect(res.status).toBe(429);
+      const body = (await res.json()) as { error: string; retryAfter: number };
+      expect(body.error).toMatch(/too many messages/i);
+      expect(body.retryAfter).toBeGreaterThan(0);
+      expect(body.retryAfter).toBeLessThanOrEqual(60);
+      expect(Number(res.headers.get('retry-after'))).toBe(body.retryAfter);
+    }
+    for (const msg of sent) expect(await rowsByEmail(env, msg.email)).toHaveLength(0);
+  });
+
+  it('holds under concurrent submissions from many addresses', async () => {
+    // Room for exactly 3 more this minute; 8 visitors send at once.
+    await fill(Math.max(0, cap - 3 - (await lastMinute())), { ip: null, ageSeconds: 0 });
+    const sent = Array.from({ length: 8 }, () => visitorMessage());
+    const answers = await Promise.all(sent.map((msg) => postContact(env, msg, { ip: uniqueIp() })));
+    for (const res of answers) await res.body?.cancel();
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    let stored = 0;
+    for (const msg of sent) stored += (await rowsByEmail(env, msg.email)).length;
+    expect(stored).toBe(3);
+    // The accepted ones are removed with the fillers, so later files start below the cap.
+    const ids = await sql<{ id: string }>(
+      env,
+      'select id from public.contact_messages where email = any($1::text[])',
+      [sent.map((m) => m.email)],
+    );
+    fillerIds.push(...ids.map((r) => r.id));
   });
 });

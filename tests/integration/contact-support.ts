@@ -5,10 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
-import { fetchFrom, uniqueIp } from '../support/loopback.ts';
+import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
 import { listMail, type Mail } from '../support/mail.ts';
-
-export { fetchFrom, uniqueIp };
 
 /** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
 export const STORE_ADDRESS = 'shop@mar-online-store.test';
@@ -27,6 +25,15 @@ export function unique(prefix: string): string {
 
 export function uniqueEmail(prefix = 'visitor'): string {
   return `${unique(prefix)}@example.test`;
+}
+
+/**
+ * A fresh loopback address (127.x.y.z, never 127.0.0.1) to send from. The function rate-limits
+ * per client address, which the gateway takes from the socket; every test that stores messages
+ * sends from its own address so tests cannot throttle each other.
+ */
+export function uniqueIp(): string {
+  return randomLoopbackIp();
 }
 
 export interface VisitorMessage {

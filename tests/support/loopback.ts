@@ -1,14 +1,19 @@
-// Test clients with real addresses of their own. The gateway takes the client address from the
-// socket (a client-sent X-Forwarded-For is dropped), and Linux routes all of 127.0.0.0/8 to the
-// loopback device, so a test that needs to be "another visitor" for a per-address limit connects
-// from another 127.x.y.z address instead of claiming one in a header.
+// Clients with addresses of their own on one machine. The gateway takes the client address from
+// the socket (a client's X-Forwarded-For is dropped), and Linux routes all of 127.0.0.0/8 to the
+// loopback device: a connection that leaves from 127.a.b.c is a different visitor to every
+// per-address limit, for real.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
+/** A random loopback address other than 127.0.0.1. */
+export function randomLoopbackIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `127.${1 + (a! % 254)}.${b!}.${1 + (c! % 254)}`;
+}
+
 /**
- * A fetch whose connections leave from `localAddress`. Linux routes all of 127.0.0.0/8 to the
- * loopback device, so each test can be a visitor with its own real address: the gateway takes
- * the client address from the socket and ignores any X-Forwarded-For a client sends.
+ * A fetch whose connections leave from `localAddress` (one connection per request, redirects
+ * are returned, not followed). Enough for supabase-js (`global.fetch`) and plain calls.
  */
 export function fetchFrom(localAddress: string): typeof fetch {
   return async (input, init) => {
@@ -46,13 +51,4 @@ export function fetchFrom(localAddress: string): typeof fetch {
       outgoing.end(body);
     });
   };
-}
-
-/**
- * A fresh loopback address (127.x.y.z, never 127.0.0.1) to send from. Per-address limits (auth,
- * contact) then count this test's requests apart from every other test's.
- */
-export function uniqueIp(): string {
-  const [a, b, c] = randomBytes(3);
-  return `127.${1 + (a! % 254)}.${b!}.${1 + (c! % 254)}`;
 }

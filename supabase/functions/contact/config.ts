@@ -29,6 +29,8 @@ export interface ContactConfig {
   allowedOrigins: AllowedOrigins;
   maxBodyBytes: number;
   rateLimit: { max: number; windowSeconds: number };
+  /** Messages the whole function accepts per minute from all addresses (counted in the database). */
+  globalPerMinute: number;
   /** Proxies of the shop's own in front of Supabase that append to X-Forwarded-For (usually 0). */
   trustedProxyHops: number;
   /** After this long a 'sending' claim counts as abandoned and the retry may take it over. */
@@ -38,6 +40,8 @@ export interface ContactConfig {
 }
 
 export const DEFAULT_TO = 'shop@mar-online-store.test';
+/** Messages the whole function accepts per minute, from all addresses together. */
+export const DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_FROM = 'MAR Online Store <no-reply@mar-online-store.test>';
 
 type Lookup = (name: string) => string | undefined;
@@ -140,6 +144,13 @@ export function loadConfig(get: Lookup): ContactConfig {
       max: intSetting(get, 'CONTACT_RATE_LIMIT_MAX', 5, 1, 100_000),
       windowSeconds: intSetting(get, 'CONTACT_RATE_LIMIT_WINDOW_SECONDS', 600, 1, 7 * 24 * 3600),
     },
+    globalPerMinute: intSetting(
+      get,
+      'CONTACT_GLOBAL_RATE_LIMIT_PER_MINUTE',
+      DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE,
+      1,
+      100_000,
+    ),
     trustedProxyHops: intSetting(get, 'CONTACT_TRUSTED_PROXY_HOPS', 0, 0, 10),
     claimLeaseSeconds: intSetting(get, 'CONTACT_CLAIM_LEASE_SECONDS', 900, 60, 7 * 24 * 3600),
     sendTimeoutMs: intSetting(get, 'CONTACT_SEND_TIMEOUT_MS', 15_000, 1000, 120_000),

@@ -30,6 +30,8 @@ export interface HandlerDeps {
 
 export const RATE_LIMIT_MESSAGE =
   'Too many messages from this e-mail address or network. Please try again later.';
+export const GLOBAL_RATE_LIMIT_MESSAGE =
+  'The shop is receiving too many messages right now. Please try again in a minute.';
 const RETRY_DEFAULT_LIMIT = 25;
 const RETRY_MAX_LIMIT = 500;
 
@@ -214,12 +216,16 @@ export function createHandler({
         ip,
         claim: mailer !== null,
         rateLimit: config.rateLimit,
+        globalPerMinute: config.globalPerMinute,
       });
       if (stored.status === 'rate_limited') {
         log('info', 'rate_limited', { scope: stored.scope, ip });
         return reply(
           429,
-          { error: RATE_LIMIT_MESSAGE, retryAfter: stored.retry_after },
+          {
+            error: stored.scope === 'global' ? GLOBAL_RATE_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE,
+            retryAfter: stored.retry_after,
+          },
           { 'Retry-After': String(stored.retry_after) },
         );
       }

@@ -1,12 +1,12 @@
-// Database access of the contact function: the service-role calls of the migration
-// 20260101000300_contact_messages.sql (contact_submit, contact_claim_undelivered,
+// Database access of the contact function: the service-role calls of the migrations
+// 20260101000300_contact_messages.sql and 20260101000900_contact_validation.sql (contact_submit, contact_claim_undelivered,
 // contact_record_delivery). Every state change happens in SQL, in one statement or transaction.
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import type { StoredMessage } from './message.ts';
 
 export type SubmitResult =
   | { status: 'stored'; id: string; created_at: string }
-  | { status: 'rate_limited'; scope: 'email' | 'ip'; retry_after: number };
+  | { status: 'rate_limited'; scope: 'email' | 'ip' | 'global'; retry_after: number };
 
 export interface SubmitInput {
   name: string;
@@ -16,6 +16,8 @@ export interface SubmitInput {
   /** Store the row already claimed ('sending') because the caller sends it right away. */
   claim: boolean;
   rateLimit: { max: number; windowSeconds: number };
+  /** Overall cap: messages per minute from all addresses together. */
+  globalPerMinute: number;
 }
 
 export interface ContactStore {
@@ -42,6 +44,7 @@ export function createStore(supabaseUrl: string, serviceRoleKey: string): Contac
         p_max: input.rateLimit.max,
         p_window_seconds: input.rateLimit.windowSeconds,
         p_claim: input.claim,
+        p_global_max: input.globalPerMinute,
       });
       if (error) throw new Error(`contact_submit failed: ${error.message}`);
       return data as SubmitResult;
