@@ -1,8 +1,11 @@
 // The API gateway: one port in front of PostgREST, auth and the functions runtime, routing like
-// Supabase's Kong (docs/platform.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey` required on the Data API and
-// auth routes with the hosted 401 bodies, Authorization defaulting to the key, CORS answered,
-// X-Forwarded-* set from the socket (client-supplied address headers dropped), bodies streamed both ways, and a 502/504 JSON answer instead of a hang when
-// an upstream is down or slow.
+// Supabase's Kong (docs/platform.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey`
+// required on the Data API and auth routes with the hosted 401 bodies (functions: the runtime's
+// verify_jwt decides, as hosted), secret keys refused from browsers as hosted does, Authorization
+// defaulting to the key, CORS answered, X-Forwarded-For set from the socket (client-supplied
+// address headers dropped), header/body timeouts and a body-size limit against slow or huge
+// requests, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when an
+// upstream is down or slow.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,7 +23,52 @@ export interface GatewayOptions {
   keys: GatewayKeys;
   /** Upstream read timeout in ms (Kong: 60 s; functions 150 s). */
   timeouts?: { default: number; functions: number };
+  /** Limits on what clients send; each has a safe default (GATEWAY_LIMITS). */
+  limits?: Partial<GatewayLimits>;
   log?: (line: string) => void;
+}
+
+export interface GatewayLimits {
+  /** A client must send its request headers within this time (else 408 and closed). */
+  headersTimeoutMs: number;
+  /** ... and its whole request, body included, within this time. */
+  requestTimeoutMs: number;
+  /** Larger request bodies are refused with 413 before or while they reach a backend. */
+  maxBodyBytes: number;
+}
+
+// Slow clients (slowloris) are cut off after these times instead of holding connections; bodies
+// over 8 MiB never reach PostgREST, auth or the functions (none of the store's requests comes near).
+export const GATEWAY_LIMITS: GatewayLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxBodyBytes: 8 * 1024 * 1024,
+};
+
+const TOO_LARGE = { message: 'Request size limit exceeded' };
+
+// What hosted Supabase answers when a secret key comes from a browser.
+const SECRET_KEY_IN_BROWSER = {
+  message: 'Forbidden use of secret API key in browser',
+  hint: 'Secret API keys can only be used in a protected environment and should never be used in a browser. Delete this secret API key immediately!',
+};
+
+/**
+ * True when an `sb_secret_` key arrives the way a browser sends things: with a browser
+ * User-Agent (hosted's test), with an Origin header (servers do not send one), or in the URL
+ * (where it ends up in history and logs).
+ */
+export function secretKeyFromBrowser(
+  headers: http.IncomingHttpHeaders,
+  headerKey: string | undefined,
+  queryKey: string | null,
+): boolean {
+  const bearer = /^Bearer\s+(sb_secret_\S*)/i.exec(headers.authorization ?? '')?.[1];
+  if (queryKey?.startsWith('sb_secret_')) return true;
+  if (!headerKey?.startsWith('sb_secret_') && !bearer) return false;
+  const ua = headers['user-agent'] ?? '';
+  // (Not Sec-Fetch-*: Node's fetch sends `sec-fetch-mode: cors` too.)
+  return /^Mozilla\//.test(ua) || headers.origin !== undefined;
 }
 
 export interface Gateway {
@@ -119,7 +167,13 @@ export function matchRoute(pathname: string): { route: Route; rest: string } | n
   return null;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, cors: boolean): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  cors: boolean,
+  extra: http.OutgoingHttpHeaders = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -129,6 +183,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, cors: bool
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
     ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+    ...extra,
   });
   res.end(payload);
 }
@@ -164,7 +219,10 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     opts.keys.publishableKey,
     opts.keys.secretKey,
   ]);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const limits: GatewayLimits = { ...GATEWAY_LIMITS, ...opts.limits };
+  // No cap on sockets per backend: with one, a few dozen slow clients holding requests open
+  // queued every other client behind them. Slow clients are bounded by the timeouts instead.
+  const agent = new http.Agent({ keepAlive: true });
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
@@ -189,11 +247,22 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       return;
     }
 
-    const headerKey = req.headers.apikey;
-    const apikey =
-      (Array.isArray(headerKey) ? headerKey[0] : headerKey) ??
-      url.searchParams.get('apikey') ??
-      undefined;
+    const rawHeaderKey = req.headers.apikey;
+    const headerKey = Array.isArray(rawHeaderKey) ? rawHeaderKey[0] : rawHeaderKey;
+    const queryKey = url.searchParams.get('apikey');
+    const apikey = headerKey ?? queryKey ?? undefined;
+    if (secretKeyFromBrowser(req.headers, headerKey, queryKey)) {
+      sendJson(res, 401, SECRET_KEY_IN_BROWSER, hasOrigin, {
+        'sb-error-code': 'UNAUTHORIZED_INVALID_API_KEY_TYPE',
+      });
+      return;
+    }
+    const declaredLength = Number(req.headers['content-length'] ?? 0);
+    if (declaredLength > limits.maxBodyBytes) {
+      sendJson(res, 413, TOO_LARGE, hasOrigin, { connection: 'close' });
+      req.resume();
+      return;
+    }
     if (route.keyAuth) {
       if (!apikey) {
         sendJson(
@@ -258,7 +327,19 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       upstreamReq.destroy();
       sendJson(res, 504, { message: 'The upstream server is timing out' }, hasOrigin);
     });
+    // Bodies without (or with a false) Content-Length are counted as they stream through.
+    let received = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limits.maxBodyBytes || tooLarge) return;
+      tooLarge = true;
+      req.unpipe(upstreamReq);
+      upstreamReq.destroy();
+      sendJson(res, 413, TOO_LARGE, hasOrigin, { connection: 'close' });
+    });
     upstreamReq.on('error', (err) => {
+      if (tooLarge) return;
       opts.log?.(`gateway: ${req.method} ${url.pathname} → ${route.upstream}: ${err.message}`);
       sendJson(
         res,
@@ -287,7 +368,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     req.pipe(upstreamReq);
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     try {
       handle(req, res);
     } catch (err) {
@@ -296,6 +377,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

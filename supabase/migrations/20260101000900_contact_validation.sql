@@ -106,3 +106,59 @@ revoke execute on function public.contact_submit(text, text, text, text, integer
   from public, anon, authenticated;
 grant execute on function public.contact_submit(text, text, text, text, integer, integer, boolean, integer)
   to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Character rules, identical to the contact function's (supabase/functions/contact/text-rules.ts
+-- and schema.ts). Before, the table refused C1 controls such as U+0085 that the function let
+-- through (a 500, nothing stored), and both let text-direction overrides (U+202E) and line
+-- separators (U+2028) into names.
+--   whitespace at either end: none (the function trims with String.prototype.trim, whose
+--     whitespace set is the class below; btrim only knew the ASCII space)
+--   name: 1..100 characters; no C0/DEL/C1 controls, no direction marks, embeddings, overrides or
+--     isolates (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), no U+2028/U+2029
+--   email: at most 254 characters and the function's e-mail grammar (zod's, ASCII only)
+--   message: 1..5000 characters; no controls other than tab, line feed and carriage return
+-- char_length counts characters (code points), as the function now does.
+-- ---------------------------------------------------------------------------------------------
+
+-- Existing rows stored before these rules: drop the now-refused invisible characters from names
+-- and messages and trim them, so the new checks hold for every row (an update of the delivery
+-- state rechecks the whole row).
+update public.contact_messages
+   set name = coalesce(nullif(regexp_replace(
+                regexp_replace(name,
+                  '[\u0001-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]', '', 'g'),
+                '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+                '', 'g'), ''), '?')
+ where name ~ '[\u0001-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]'
+    or name ~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$';
+
+update public.contact_messages
+   set message = coalesce(nullif(regexp_replace(
+                   regexp_replace(message, '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]', '', 'g'),
+                   '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+                   '', 'g'), ''), '?')
+ where message ~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]'
+    or message ~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$';
+
+alter table public.contact_messages
+  drop constraint contact_messages_name_check,
+  drop constraint contact_messages_email_check,
+  drop constraint contact_messages_message_check;
+
+alter table public.contact_messages
+  add constraint contact_messages_name_check check (
+    char_length(name) between 1 and 100
+    and name !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    and name !~ '[\u0001-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]'
+  ),
+  -- Every stored address came through the function, which has always checked this grammar.
+  add constraint contact_messages_email_check check (
+    char_length(email) <= 254
+    and email ~ '^(?:[A-Za-z0-9_''+-]+\.)*[A-Za-z0-9_''+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$'
+  ),
+  add constraint contact_messages_message_check check (
+    char_length(message) between 1 and 5000
+    and message !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    and message !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]'
+  );

@@ -130,6 +130,18 @@ describe('readBodyLimited', () => {
   });
 });
 
+describe('overall cap setting', () => {
+  it('defaults to 30 messages a minute and can be changed', () => {
+    expect(loadConfig(lookup(base)).globalPerMinute).toBe(30);
+    expect(
+      loadConfig(lookup({ ...base, CONTACT_GLOBAL_RATE_LIMIT_PER_MINUTE: '5' })).globalPerMinute,
+    ).toBe(5);
+    expect(() =>
+      loadConfig(lookup({ ...base, CONTACT_GLOBAL_RATE_LIMIT_PER_MINUTE: '0' })),
+    ).toThrow(/CONTACT_GLOBAL_RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
 describe('client IP', () => {
   const h = (xff: string) => new Headers({ 'x-forwarded-for': xff });
 

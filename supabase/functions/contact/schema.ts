@@ -1,13 +1,8 @@
 // What the Contact Us form may send. Unknown keys are dropped; every field is trimmed first.
+// Lengths count characters (code points) and the character rules are those of the table's checks
+// (text-rules.ts), so whatever passes here is stored, and whatever the table refuses gets a 400.
 import { z } from 'npm:zod@4.6.7';
-
-function hasControlChars(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
-}
+import { charLength, isWellFormed, MESSAGE_FORBIDDEN, ONE_LINE_FORBIDDEN } from './text-rules.ts';
 
 export const LIMITS = { name: 100, email: 254, message: 5000, honeypot: 500 } as const;
 
@@ -15,10 +10,14 @@ export const contactSchema = z.object({
   name: z
     .string({ error: 'Name is required' })
     .trim()
-    .min(1, 'Name is required')
-    .max(LIMITS.name, `Name must be at most ${LIMITS.name} characters`)
-    // The name goes into the mail's Subject header: no line breaks or other control characters.
-    .refine((s) => !hasControlChars(s), 'Name must not contain control characters'),
+    .refine((s) => s !== '', 'Name is required')
+    .refine((s) => charLength(s) <= LIMITS.name, `Name must be at most ${LIMITS.name} characters`)
+    .refine(isWellFormed, 'Name contains an invalid character')
+    // The name goes into the mail's Subject header and the admin list: one line, shown as typed.
+    .refine(
+      (s) => !ONE_LINE_FORBIDDEN.test(s),
+      'Name must not contain control, line-break or text-direction characters',
+    ),
   email: z
     .string({ error: 'Email is required' })
     .trim()
@@ -28,11 +27,18 @@ export const contactSchema = z.object({
   message: z
     .string({ error: 'Message is required' })
     .trim()
-    .min(1, 'Message is required')
-    .max(LIMITS.message, `Message must be at most ${LIMITS.message} characters`)
-    // Postgres text cannot hold NUL: refuse it here with a field error instead of failing the
-    // insert with a 500. (Other control characters, such as line breaks, are fine in a message.)
-    .refine((s) => !s.includes('\u0000'), 'Message must not contain NUL characters'),
+    .refine((s) => s !== '', 'Message is required')
+    .refine(
+      (s) => charLength(s) <= LIMITS.message,
+      `Message must be at most ${LIMITS.message} characters`,
+    )
+    .refine(isWellFormed, 'Message contains an invalid character')
+    // Line breaks and tabs are fine in a message; other control characters (NUL, which Postgres
+    // text cannot hold, escape sequences) are refused here with a field error, not a 500.
+    .refine(
+      (s) => !MESSAGE_FORBIDDEN.test(s),
+      'Message must not contain control characters (line breaks and tabs are fine)',
+    ),
   // Honeypot: a field hidden from people; bots that fill every input give themselves away.
   website: z.string().max(LIMITS.honeypot).optional(),
 });
