@@ -2,12 +2,11 @@
 // The Products and Catagories tabs with the database calls isolated: the failure messages
 // (REQ-PROD-9, REQ-CAT-5 and others) that a healthy local stack cannot produce on demand, and
 // the one-action-at-a-time rule.
-import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installMatchMedia } from './storefront-render';
+import { renderWithProviders } from './render';
 
 vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
 vi.mock('../../src/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -61,11 +60,7 @@ function dbError(code: string) {
 }
 
 function renderTab(tab: ReactElement) {
-  return render(
-    <MantineProvider>
-      <AdminDataProvider>{tab}</AdminDataProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<AdminDataProvider>{tab}</AdminDataProvider>);
 }
 
 const input = (name: string) => screen.getByRole('textbox', { name });
@@ -82,14 +77,6 @@ const button = (name: string) => screen.getByRole('button', { name });
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
-  installMatchMedia();
-  // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
-    });
-  }
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.mocked(api.listProducts).mockResolvedValue([product]);
   vi.mocked(api.listCategories).mockResolvedValue([category]);

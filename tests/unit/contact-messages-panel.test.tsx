@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The admin's Messages tab with a stubbed supabase client: what it asks the database for
 // (newest first) and how it shows rows, delivery status, errors and the empty state.
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from './render';
 
 type Result = { data: unknown; error: unknown };
 const calls: { table: string; select?: string; order: [string, unknown][]; limit?: number }[] = [];
@@ -33,35 +33,10 @@ vi.mock('../../src/lib/supabase', () => ({ supabase: { from: (t: string) => quer
 
 const { MessagesPanel } = await import('../../src/features/admin/MessagesPanel');
 
-beforeAll(() => {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (q: string) => ({
-      matches: false,
-      media: q,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }),
-  });
-  if (!('ResizeObserver' in window)) {
-    Object.defineProperty(window, 'ResizeObserver', {
-      configurable: true,
-      value: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-  }
-});
 beforeEach(() => {
   calls.length = 0;
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(cleanup);
 
 const rows = [
   {
@@ -89,11 +64,7 @@ const rows = [
 ];
 
 function renderPanel() {
-  return render(
-    <MantineProvider>
-      <MessagesPanel />
-    </MantineProvider>,
-  );
+  return renderWithProviders(<MessagesPanel />);
 }
 
 describe('MessagesPanel', () => {

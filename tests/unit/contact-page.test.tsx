@@ -2,11 +2,10 @@
 // The Contact Us page in isolation: the supabase client is replaced by a stub whose
 // functions.invoke the tests control (the real function is covered by the integration and
 // browser tests).
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from './render';
 
 const invoke = vi.fn();
 vi.mock('../../src/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
@@ -15,48 +14,15 @@ vi.mock('../../src/lib/notify', () => ({ notify }));
 
 const { ContactPage } = await import('../../src/features/contact/ContactPage');
 
-beforeAll(() => {
-  // jsdom lacks what Mantine needs.
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }),
-  });
-  if (!('ResizeObserver' in window)) {
-    Object.defineProperty(window, 'ResizeObserver', {
-      configurable: true,
-      value: class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    });
-  }
-});
-
 beforeEach(() => {
   invoke.mockReset();
   notify.success.mockReset();
   notify.error.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(cleanup);
 
 function renderPage() {
-  render(
-    <MantineProvider>
-      <Notifications />
-      <ContactPage />
-    </MantineProvider>,
-  );
+  renderWithProviders(<ContactPage />);
   return {
     name: screen.getByRole('textbox', { name: /^name/i }) as HTMLInputElement,
     email: screen.getByRole('textbox', { name: /^email/i }) as HTMLInputElement,
@@ -191,11 +157,7 @@ describe('ContactPage', () => {
 
   it('has a honeypot that people do not see or reach, and sends what a bot puts in it', async () => {
     invoke.mockResolvedValue({ data: { ok: true }, error: null });
-    const { container } = render(
-      <MantineProvider>
-        <ContactPage />
-      </MantineProvider>,
-    );
+    const { container } = renderWithProviders(<ContactPage />);
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]')!;
     expect(trap).not.toBeNull();
     expect(trap.tabIndex).toBe(-1);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '../../src/features/storefront/Banner';
 import { isPlaying, nextSlide, shouldAutoAdvance } from '../../src/features/storefront/bannerLogic';
 import { constants, texts } from '../../src/texts';
-import { installMatchMedia, renderWithProviders } from './storefront-render';
+import { preferReducedMotion, renderWithProviders } from './render';
 
 const t = texts.storefront.banner;
 
@@ -51,7 +51,6 @@ describe('<Banner />', () => {
     });
 
   it('shows three slides and advances every 4 s, wrapping to the first', () => {
-    installMatchMedia();
     renderWithProviders(<Banner />);
     expect(constants.bannerIntervalMs).toBe(4000);
     expect(screen.getAllByTestId('banner-slide', { hidden: true } as never)).toHaveLength(3);
@@ -67,7 +66,6 @@ describe('<Banner />', () => {
   });
 
   it('jumps to a slide when its dot is clicked and gives it a full interval', () => {
-    installMatchMedia();
     renderWithProviders(<Banner />);
     tick(3000);
     fireEvent.click(screen.getByRole('button', { name: t.showSlide(3) }));
@@ -87,7 +85,6 @@ describe('<Banner />', () => {
   });
 
   it('pauses with the control and resumes with play', () => {
-    installMatchMedia();
     renderWithProviders(<Banner />);
     fireEvent.click(screen.getByRole('button', { name: t.pause }));
     tick(12_000);
@@ -98,7 +95,6 @@ describe('<Banner />', () => {
   });
 
   it('pauses while hovered', () => {
-    installMatchMedia();
     renderWithProviders(<Banner />);
     const banner = screen.getByTestId('banner');
     fireEvent.mouseEnter(banner);
@@ -110,7 +106,7 @@ describe('<Banner />', () => {
   });
 
   it('does not advance by itself when reduced motion is preferred', () => {
-    installMatchMedia({ reducedMotion: true });
+    preferReducedMotion();
     renderWithProviders(<Banner />);
     tick(20_000);
     expect(activeSlide()).toBe(0);

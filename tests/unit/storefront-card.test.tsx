@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_IMAGE, ProductCard } from '../../src/features/storefront/ProductCard';
 import type { StoreProduct } from '../../src/lib/tables';
 import { texts } from '../../src/texts';
-import { installMatchMedia, renderWithProviders } from './storefront-render';
+import { renderWithProviders } from './render';
 
 const product: StoreProduct = {
   id: '7d1c2f0e-0000-4000-8000-000000000001',
@@ -17,8 +17,6 @@ const product: StoreProduct = {
 };
 
 describe('<ProductCard />', () => {
-  beforeEach(() => installMatchMedia());
-
   it('shows image, price as GBP, title, category, comment and Buy Now', () => {
     renderWithProviders(<ProductCard product={product} />);
     const card = screen.getByTestId('product-card');

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/texts';
-import { installMatchMedia, renderWithProviders } from './storefront-render';
+import { renderWithProviders } from './render';
 
 // The home page's data access is isolated here; the browser tests use the real database.
 const catalogue = vi.hoisted(() => ({
@@ -48,7 +48,6 @@ function renderHome(route = '/') {
 
 describe('<HomePage />', () => {
   beforeEach(() => {
-    installMatchMedia();
     catalogue.fetchCategories.mockReset().mockResolvedValue([
       { id: 'c1', title: 'Football' },
       { id: 'c2', title: 'Tennis' },

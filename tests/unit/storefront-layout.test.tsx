@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/texts';
-import { installMatchMedia } from './storefront-render';
+import { renderRoutes } from './render';
 
 // The layout's collaborators are isolated: auth state and logout come from the auth feature,
 // the social URL from the build's env.
@@ -18,7 +16,7 @@ const { Layout } = await import('../../src/app/Layout');
 
 function renderLayout() {
   // Layout reads route handles (titles), which needs a data router like the app's.
-  const router = createMemoryRouter([
+  return renderRoutes([
     {
       element: <Layout />,
       children: [
@@ -26,18 +24,12 @@ function renderLayout() {
       ],
     },
   ]);
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
 }
 
 const mainNav = () => within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' });
 
 describe('<Layout />', () => {
   beforeEach(() => {
-    installMatchMedia();
     logout.mockClear();
   });
 

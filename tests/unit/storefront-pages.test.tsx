@@ -1,26 +1,13 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from '../../src/features/pages/ErrorPage';
 import { NotFoundPage } from '../../src/features/pages/NotFoundPage';
 import { PolicyPage } from '../../src/features/pages/PolicyPage';
 import { constants, texts } from '../../src/texts';
-import { installMatchMedia, renderWithProviders } from './storefront-render';
-
-function renderRoute(routes: Parameters<typeof createMemoryRouter>[0], path = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
-}
+import { renderRoutes, renderWithProviders } from './render';
 
 describe('static pages', () => {
-  beforeEach(() => installMatchMedia());
-
   it('404: the spec text and a Go Back link to /', () => {
     renderWithProviders(<NotFoundPage />);
     expect(
@@ -31,7 +18,7 @@ describe('static pages', () => {
 
   it('error screen: a routing failure shows the generic error page and logs the error', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoute([
+    renderRoutes([
       {
         path: '/',
         errorElement: <ErrorPage />,
@@ -51,7 +38,9 @@ describe('static pages', () => {
   });
 
   it('error screen: a 404 route response shows the 404 page', async () => {
-    renderRoute([{ path: '/', errorElement: <ErrorPage />, element: <p>home</p> }], '/unknown');
+    renderRoutes([{ path: '/', errorElement: <ErrorPage />, element: <p>home</p> }], {
+      route: '/unknown',
+    });
     expect(
       await screen.findByRole('heading', { level: 1, name: texts.notFound.title }),
     ).toBeInTheDocument();
