@@ -9,6 +9,7 @@ export type Database = {
           created_at: string;
           email: string;
           invited_by: string | null;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
@@ -16,12 +17,14 @@ export type Database = {
           created_at?: string;
           email: string;
           invited_by?: string | null;
+          user_id?: string | null;
         };
         Update: {
           accepted_at?: string | null;
           created_at?: string;
           email?: string;
           invited_by?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };

@@ -116,6 +116,23 @@ describe('an invite belongs to the account it was made for', () => {
   });
 });
 
+describe('an invite is not taken by an e-mail change', () => {
+  it('an existing account that moves to an invited address does not become an admin', async () => {
+    const email = uniqEmail('moved-to');
+    invites.push(email);
+    expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
+    const mover = await createConfirmedUser(service);
+    users.push(mover);
+    const { error } = await service.auth.admin.updateUserById(mover.id, {
+      email,
+      email_confirm: true,
+    });
+    expect(error).toBeNull();
+    expect(await isAdminRow(mover.id), 'the invite was made for a new account').toBe(false);
+    expect(await openInvites(email)).toEqual([{ email, accepted_at: null }]);
+  });
+});
+
 describe('inviting tells a non-admin nothing about accounts', () => {
   it('gives the same refusal for a registered and an unknown address', async () => {
     const plainUser = await createConfirmedUser(service);
