@@ -195,7 +195,7 @@ export function Layout() {
             </Link>
             {/* Navigation and the colour-scheme toggle sit together on the right. */}
             <Group gap="sm" wrap="nowrap">
-              <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
+              <Group component="nav" gap={4} visibleFrom="sm" aria-label={texts.a11y.mainNav}>
                 <NavItems items={items} className={classes.link} />
               </Group>
               <ColorSchemeToggle />
@@ -224,7 +224,7 @@ export function Layout() {
             hiddenFrom="sm"
             closeButtonProps={{ 'aria-label': texts.storefront.menu.close }}
           >
-            <Stack component="nav" gap={4} aria-label="Main">
+            <Stack component="nav" gap={4} aria-label={texts.a11y.mainNav}>
               <NavItems items={items} className={classes.drawerLink} onNavigate={menu.close} />
             </Stack>
           </MobileMenu>
@@ -240,7 +240,7 @@ export function Layout() {
       <footer className={classes.footer}>
         <Container size="lg">
           <Stack gap="sm" align="center">
-            <Group component="nav" gap="lg" justify="center" aria-label="Footer">
+            <Group component="nav" gap="lg" justify="center" aria-label={texts.a11y.footerNav}>
               <FooterLink to="/about">{texts.nav.about}</FooterLink>
               <FooterLink to="/policy">{texts.nav.policy}</FooterLink>
               <FooterLink to="/contact">{texts.nav.contact}</FooterLink>

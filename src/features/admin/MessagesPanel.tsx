@@ -13,27 +13,9 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from '../../lib/supabase';
+import { texts } from '../../texts';
 
-/** Texts of the admin's Messages tab (not quoted by the spec). */
-export const messagesTexts = {
-  tab: 'Messages',
-  heading: 'Contact messages',
-  refresh: 'Refresh',
-  empty: 'No messages yet.',
-  loadFailed: 'Could not load the messages.',
-  received: 'Received',
-  from: 'From',
-  message: 'Message',
-  status: 'Delivery',
-  attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
-  limitNote: (n: number) => `Showing the newest ${n} messages.`,
-  statusLabel: {
-    pending: 'pending',
-    sending: 'sending',
-    sent: 'sent',
-    failed: 'failed',
-  },
-} as const;
+const messagesTexts = texts.messages;
 
 export type DeliveryStatus = keyof typeof messagesTexts.statusLabel;
 
@@ -106,7 +88,7 @@ export function MessagesPanel() {
         </Button>
       </Group>
 
-      {state.kind === 'loading' && <Loader aria-label="Loading messages" />}
+      {state.kind === 'loading' && <Loader aria-label={texts.admin.loadingMessages} />}
       {state.kind === 'error' && (
         <Alert color="red" role="alert">
           {messagesTexts.loadFailed}

@@ -66,7 +66,7 @@ export function LoginPage() {
         break;
       case 'not-admin':
         setRefusedNotAdmin(true);
-        notify.error(texts.login.notAdmin);
+        notify.error(texts.admin.notAdmin);
         break;
       default:
         notify.error(texts.login.failed);
@@ -101,7 +101,7 @@ export function LoginPage() {
         )}
         {refusedNotAdmin && (
           <Alert color="orange" role="alert">
-            {texts.login.notAdmin}
+            {texts.admin.notAdmin}
           </Alert>
         )}
         <form onSubmit={onSubmit} noValidate>
