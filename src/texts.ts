@@ -1,7 +1,10 @@
 /**
- * Every user-visible text that docs/requirements.md quotes, word for word (spellings such as
- * "Catagory", "Foound" and "SignUP" are requirements). UI and tests import from here so a text
- * is written exactly once.
+ * The rule: every user-visible text of the app and every aria-label lives here, and nowhere else
+ * in src (no inline aria-label strings in components). The texts docs/requirements.md quotes are
+ * word for word (spellings such as "Catagory", "Foound" and "SignUP" are requirements). UI and
+ * tests import from here so a text is written exactly once. No dead keys (every key is read
+ * somewhere in src) and no two keys with the same text, unless the repetition is listed on purpose
+ * in tests/unit/texts-rule.test.ts, which enforces all of this.
  */
 export const texts = {
   brand: {
@@ -83,6 +86,8 @@ export const texts = {
     firstPage: 'First page',
     lastPage: 'Last page',
     colorScheme: { toDark: 'Switch to dark colours', toLight: 'Switch to light colours' },
+    mainNav: 'Main',
+    footerNav: 'Footer',
   },
   /** Per-route document titles (store name appended) and meta descriptions. */
   meta: {
@@ -103,6 +108,18 @@ export const texts = {
     fillAll: 'Please fill all fields!',
     sent: 'Email Sent Successfully',
     failed: 'Something went wrong! Try again.',
+    // Not quoted by the spec.
+    intro:
+      'Thank you for visiting MAR Online Store! Have a question about our sports goods? ' +
+      'Send us a message and we will reply by e-mail as soon as we can.',
+    name: 'Name',
+    email: 'Email',
+    message: 'Message',
+    send: 'Send',
+    invalidEmail: 'Please enter a valid email address',
+    tooLong: 'This field is too long',
+    /** Label of the hidden honeypot field (read only by bots and screen readers never reach it). */
+    honeypot: 'Website',
   },
   login: {
     heading: 'Admin Login',
@@ -117,7 +134,6 @@ export const texts = {
     emailRequired: 'Email is Required',
     emailInvalid: 'Enter a valid Email',
     passwordRequired: 'Password is Required',
-    notAdmin: 'This account is not a store admin, so it cannot use the admin area.',
     signedInAs: 'You are signed in as',
     goToAdmin: 'Go to Admin',
     linkFailed: 'This email link is invalid or has expired.',
@@ -137,6 +153,8 @@ export const texts = {
     loadingProducts: 'Loading products',
     loadingCategories: 'Loading catagories',
     loadingMessages: 'Loading messages',
+    /** The delete confirmation's way out (both editors). */
+    cancel: 'Cancel',
     notAdmin: 'This account is not a store admin, so it cannot use the admin area.',
     statusFailed: 'Could not check admin access.',
     retry: 'Try again',
@@ -179,7 +197,6 @@ export const texts = {
     commentTooLong: 'Comment must be at most 2000 characters',
     confirmTitle: 'Delete product?',
     confirmText: 'This permanently deletes the product',
-    cancel: 'Cancel',
     listHeading: 'All products',
     search: 'Search by title',
     noMatch: 'No products match',
@@ -196,7 +213,6 @@ export const texts = {
     titleTooLong: 'Title must be at most 80 characters',
     confirmTitle: 'Delete catagory?',
     confirmText: 'This permanently deletes the catagory',
-    cancel: 'Cancel',
     listHeading: 'All catagories',
     products: 'Products',
     none: 'No catagories yet',
@@ -238,6 +254,25 @@ export const texts = {
     updateFailed: 'Error in Updating Catagory',
     deleted: 'Catagory Deleted Successfully',
     deleteFailed: 'Catagory not Deleted',
+  },
+  /** The admin's Messages tab (not quoted by the spec). */
+  messages: {
+    heading: 'Contact messages',
+    refresh: 'Refresh',
+    empty: 'No messages yet.',
+    loadFailed: 'Could not load the messages.',
+    received: 'Received',
+    from: 'From',
+    message: 'Message',
+    status: 'Delivery',
+    attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
+    limitNote: (n: number) => `Showing the newest ${n} messages.`,
+    statusLabel: {
+      pending: 'pending',
+      sending: 'sending',
+      sent: 'sent',
+      failed: 'failed',
+    },
   },
   unexpected: 'Something went Wrong',
 } as const;

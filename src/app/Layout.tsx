@@ -21,6 +21,7 @@ import { env } from '../lib/env';
 import { texts } from '../texts';
 import classes from './Layout.module.css';
 import { RouteMeta } from './RouteMeta';
+import { paths } from './paths';
 
 // Loaded on the first tap on the burger (see MobileMenu).
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -36,11 +37,11 @@ interface NavItem {
 function useNavItems(): NavItem[] {
   const { session, loading } = useAuth();
   const logout = useLogout();
-  const items: NavItem[] = [{ key: 'home', label: texts.nav.home, to: '/' }];
+  const items: NavItem[] = [{ key: 'home', label: texts.nav.home, to: paths.home }];
   // While the stored session is being restored, show neither so the bar does not flicker.
-  if (!loading && !session) items.push({ key: 'login', label: texts.nav.login, to: '/login' });
-  if (!loading && session) items.push({ key: 'admin', label: texts.nav.admin, to: '/admin' });
-  items.push({ key: 'contact', label: texts.nav.contact, to: '/contact' });
+  if (!loading && !session) items.push({ key: 'login', label: texts.nav.login, to: paths.login });
+  if (!loading && session) items.push({ key: 'admin', label: texts.nav.admin, to: paths.admin });
+  items.push({ key: 'contact', label: texts.nav.contact, to: paths.contact });
   if (!loading && session)
     items.push({ key: 'logout', label: texts.nav.logout, onClick: () => void logout() });
   return items;
@@ -186,7 +187,7 @@ export function Layout() {
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Link
-              to="/"
+              to={paths.home}
               className={classes.brand}
               aria-label={`${texts.brand.title} – ${texts.nav.home}`}
             >
@@ -195,7 +196,7 @@ export function Layout() {
             </Link>
             {/* Navigation and the colour-scheme toggle sit together on the right. */}
             <Group gap="sm" wrap="nowrap">
-              <Group component="nav" gap={4} visibleFrom="sm" aria-label="Main">
+              <Group component="nav" gap={4} visibleFrom="sm" aria-label={texts.a11y.mainNav}>
                 <NavItems items={items} className={classes.link} />
               </Group>
               <ColorSchemeToggle />
@@ -224,7 +225,7 @@ export function Layout() {
             hiddenFrom="sm"
             closeButtonProps={{ 'aria-label': texts.storefront.menu.close }}
           >
-            <Stack component="nav" gap={4} aria-label="Main">
+            <Stack component="nav" gap={4} aria-label={texts.a11y.mainNav}>
               <NavItems items={items} className={classes.drawerLink} onNavigate={menu.close} />
             </Stack>
           </MobileMenu>
@@ -240,10 +241,10 @@ export function Layout() {
       <footer className={classes.footer}>
         <Container size="lg">
           <Stack gap="sm" align="center">
-            <Group component="nav" gap="lg" justify="center" aria-label="Footer">
-              <FooterLink to="/about">{texts.nav.about}</FooterLink>
-              <FooterLink to="/policy">{texts.nav.policy}</FooterLink>
-              <FooterLink to="/contact">{texts.nav.contact}</FooterLink>
+            <Group component="nav" gap="lg" justify="center" aria-label={texts.a11y.footerNav}>
+              <FooterLink to={paths.about}>{texts.nav.about}</FooterLink>
+              <FooterLink to={paths.policy}>{texts.nav.policy}</FooterLink>
+              <FooterLink to={paths.contact}>{texts.nav.contact}</FooterLink>
             </Group>
             <Anchor
               href={env.socialUrl}

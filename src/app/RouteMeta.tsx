@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
 import { texts } from '../texts';
+import { paths } from './paths';
 
 export interface PageMeta {
   /** Page part of the title; the store name is appended. Omit for the store name alone. */
@@ -18,7 +19,7 @@ export function documentTitle(meta: Pick<PageMeta, 'title'>): string {
 }
 
 /** Routes search engines must not index: the admin area and its sign-in page. */
-const NOINDEX_PATHS = ['/admin', '/login'];
+const NOINDEX_PATHS: string[] = [paths.admin, paths.login];
 
 /** Sets (or, with `content` null, removes) a <meta> found by its name or property attribute. */
 function setMeta(attribute: 'name' | 'property', key: string, content: string | null) {

@@ -5,6 +5,7 @@ import { CATEGORY_PARAM, HomePage } from '../features/storefront/HomePage';
 import { texts } from '../texts';
 import { Layout } from './Layout';
 import type { RouteHandle } from './RouteMeta';
+import { paths } from './paths';
 
 const meta = (title: string | undefined, description: string): RouteHandle => ({
   meta: { title, description },
@@ -29,9 +30,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <ErrorPage />,
     children: [
-      { path: '/', element: <HomePage />, handle: homeHandle },
+      { path: paths.home, element: <HomePage />, handle: homeHandle },
       {
-        path: '/contact',
+        path: paths.contact,
         handle: meta(texts.nav.contact, texts.meta.contact),
         // The form stack (react-hook-form, zod) is only needed here.
         lazy: async () => ({
@@ -39,24 +40,24 @@ export const routes: RouteObject[] = [
         }),
       },
       {
-        path: '/about',
+        path: paths.about,
         handle: meta(texts.pages.aboutHeading, texts.meta.about),
         lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }),
       },
       {
-        path: '/policy',
+        path: paths.policy,
         handle: meta(texts.pages.policyHeading, texts.meta.policy),
         lazy: async () => ({
           Component: (await import('../features/pages/PolicyPage')).PolicyPage,
         }),
       },
       {
-        path: '/login',
+        path: paths.login,
         handle: meta(texts.login.heading, texts.meta.login),
         lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
       },
       {
-        path: '/admin',
+        path: paths.admin,
         handle: meta(texts.admin.heading, texts.meta.admin),
         lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }),
       },

@@ -66,5 +66,19 @@ export const STORE_PRODUCT_COLUMNS = [
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
 
+/** The admin's Messages tab: a contact message and its delivery (not the sender's IP). */
+export const ADMIN_MESSAGE_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'message',
+  'created_at',
+  'delivery_status',
+  'attempts',
+  'last_error',
+  'sent_at',
+] as const satisfies ColumnsOf<'contact_messages'>;
+export type ContactMessage = Pick<Row<'contact_messages'>, (typeof ADMIN_MESSAGE_COLUMNS)[number]>;
+
 export const STORE_CATEGORY_COLUMNS = ['id', 'title'] as const satisfies ColumnsOf<'catagories'>;
 export type StoreCategory = Pick<CategoryRow, (typeof STORE_CATEGORY_COLUMNS)[number]>;

@@ -1,19 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import { texts } from '../../texts';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './CategoriesTab';
+import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
-
-// The contact feature supplies the Messages panel; the glob matches nothing when it is absent,
-// so the admin area builds either way and shows the tab only when the panel exists.
-const messagesModules = import.meta.glob<{ MessagesPanel: ComponentType }>('./MessagesPanel.tsx', {
-  eager: true,
-});
-const MessagesPanel = Object.values(messagesModules)[0]?.MessagesPanel;
+import { paths } from '../../app/paths';
 
 /** /admin: guarded by the session and the database's admin check, then the admin tabs. */
 export function AdminPage() {
@@ -26,7 +20,7 @@ export function AdminPage() {
       </Center>
     );
   }
-  if (!session) return <Navigate to="/login" replace />;
+  if (!session) return <Navigate to={paths.login} replace />;
   if (adminStatus === 'error') {
     return (
       <Alert color="red" role="alert" maw={560} mx="auto" my="xl" title={texts.unexpected}>
@@ -68,11 +62,9 @@ export function AdminPage() {
             <Tabs.Tab value="categories" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.categories}
             </Tabs.Tab>
-            {MessagesPanel && (
-              <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
-                {texts.admin.tabs.messages}
-              </Tabs.Tab>
-            )}
+            <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
+              {texts.admin.tabs.messages}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="products">
             <ProductsTab />
@@ -83,11 +75,9 @@ export function AdminPage() {
           <Tabs.Panel value="categories">
             <CategoriesTab />
           </Tabs.Panel>
-          {MessagesPanel && (
-            <Tabs.Panel value="messages">
-              <MessagesPanel />
-            </Tabs.Panel>
-          )}
+          <Tabs.Panel value="messages">
+            <MessagesPanel />
+          </Tabs.Panel>
         </Tabs>
       </Stack>
     </AdminDataProvider>

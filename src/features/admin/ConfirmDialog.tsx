@@ -25,7 +25,7 @@ export function ConfirmDialog({
       <Text mb="lg">{text}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          {texts.productForm.cancel}
+          {texts.admin.cancel}
         </Button>
         <Button color="red" onClick={onConfirm}>
           {confirmLabel}

@@ -13,40 +13,16 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from '../../lib/supabase';
+import { ADMIN_MESSAGE_COLUMNS, selectList, type ContactMessage } from '../../lib/tables';
+import { texts } from '../../texts';
 
-/** Texts of the admin's Messages tab (not quoted by the spec). */
-export const messagesTexts = {
-  tab: 'Messages',
-  heading: 'Contact messages',
-  refresh: 'Refresh',
-  empty: 'No messages yet.',
-  loadFailed: 'Could not load the messages.',
-  received: 'Received',
-  from: 'From',
-  message: 'Message',
-  status: 'Delivery',
-  attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
-  limitNote: (n: number) => `Showing the newest ${n} messages.`,
-  statusLabel: {
-    pending: 'pending',
-    sending: 'sending',
-    sent: 'sent',
-    failed: 'failed',
-  },
-} as const;
+const messagesTexts = texts.messages;
 
 export type DeliveryStatus = keyof typeof messagesTexts.statusLabel;
 
-export interface ContactMessageRow {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  delivery_status: DeliveryStatus;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
+/** The database keeps the status as text; an unknown one is shown as it is, in grey. */
+function knownStatus(status: string): DeliveryStatus | null {
+  return Object.hasOwn(STATUS_COLOR, status) ? (status as DeliveryStatus) : null;
 }
 
 const PAGE_SIZE = 200;
@@ -56,10 +32,18 @@ const STATUS_COLOR: Record<DeliveryStatus, string> = {
   sent: 'green',
   failed: 'red',
 };
+const statusColor = (status: string) => {
+  const known = knownStatus(status);
+  return known ? STATUS_COLOR[known] : 'gray';
+};
+const statusLabel = (status: string) => {
+  const known = knownStatus(status);
+  return known ? messagesTexts.statusLabel[known] : status;
+};
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 type LoadState =
-  { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; rows: ContactMessageRow[] };
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; rows: ContactMessage[] };
 
 /**
  * Admin tab "Messages": messages received through the Contact Us form, newest first, with their
@@ -72,9 +56,7 @@ export function MessagesPanel() {
     setState({ kind: 'loading' });
     const { data, error } = await supabase
       .from('contact_messages')
-      .select(
-        'id, name, email, message, created_at, delivery_status, attempts, last_error, sent_at',
-      )
+      .select(selectList(ADMIN_MESSAGE_COLUMNS))
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .limit(PAGE_SIZE);
@@ -83,7 +65,7 @@ export function MessagesPanel() {
       setState({ kind: 'error' });
       return;
     }
-    setState({ kind: 'ready', rows: (data ?? []) as ContactMessageRow[] });
+    setState({ kind: 'ready', rows: data });
   }, []);
 
   useEffect(() => {
@@ -106,7 +88,7 @@ export function MessagesPanel() {
         </Button>
       </Group>
 
-      {state.kind === 'loading' && <Loader aria-label="Loading messages" />}
+      {state.kind === 'loading' && <Loader aria-label={texts.admin.loadingMessages} />}
       {state.kind === 'error' && (
         <Alert color="red" role="alert">
           {messagesTexts.loadFailed}
@@ -149,8 +131,8 @@ export function MessagesPanel() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLOR[row.delivery_status] ?? 'gray'} variant="light">
-                        {messagesTexts.statusLabel[row.delivery_status] ?? row.delivery_status}
+                      <Badge color={statusColor(row.delivery_status)} variant="light">
+                        {statusLabel(row.delivery_status)}
                       </Badge>
                       <Text size="xs" c="dimmed">
                         {messagesTexts.attempts(row.attempts)}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
+import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from '../auth/AuthProvider';
 import { signupSchema, type SignupValues } from './schemas';
 import { createAdminAccount } from './signup';
+import { paths } from '../../app/paths';
 
 const t = texts.signup;
 const empty: SignupValues = { name: '', email: '', password: '' };
@@ -14,8 +15,7 @@ const empty: SignupValues = { name: '', email: '', password: '' };
 /** SignUP tab: creates another (invited) admin account; the signed-in admin stays signed in. */
 export function SignupTab() {
   const { session } = useAuth();
-  // react-hook-form does not stop a second submit (e.g. a double Enter) before it re-renders.
-  const submitting = useRef(false);
+  const { run } = useSubmitLock();
   const {
     register,
     handleSubmit,
@@ -28,30 +28,28 @@ export function SignupTab() {
   });
 
   const onSubmit = handleSubmit(
-    async (values) => {
-      if (!session || submitting.current) return;
-      submitting.current = true;
-      try {
-        const outcome = await createAdminAccount(
-          values,
-          session.user.id,
-          `${window.location.origin}/login`,
-        );
-        if (outcome === 'email-taken') {
-          setError('email', { type: 'server', message: t.emailTaken }, { shouldFocus: true });
-          notify.error(t.emailTaken);
-          return;
+    (values) =>
+      run('submit', async () => {
+        if (!session) return;
+        try {
+          const outcome = await createAdminAccount(
+            values,
+            session.user.id,
+            `${window.location.origin}${paths.login}`,
+          );
+          if (outcome === 'email-taken') {
+            setError('email', { type: 'server', message: t.emailTaken }, { shouldFocus: true });
+            notify.error(t.emailTaken);
+            return;
+          }
+          notify.success(t.verificationSent);
+          notify.success(t.success);
+          reset(empty);
+        } catch (error) {
+          console.error('SignUP failed', error);
+          notify.error(texts.unexpected);
         }
-        notify.success(t.verificationSent);
-        notify.success(t.success);
-        reset(empty);
-      } catch (error) {
-        console.error('SignUP failed', error);
-        notify.error(texts.unexpected);
-      } finally {
-        submitting.current = false;
-      }
-    },
+      }),
     (invalid) => {
       // Messages show under the fields; the first one is toasted too, like every other error.
       const first = [invalid.name, invalid.email, invalid.password].find(Boolean);

@@ -10,15 +10,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { supabase } from '../../lib/supabase';
+import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
 import { loginSchema, type LoginValues } from './schemas';
 import { signInAdmin } from './signIn';
+import { paths } from '../../app/paths';
 
 /** True when Auth redirected here from an e-mail link that failed (expired or already used). */
 function cameFromFailedEmailLink(): boolean {
@@ -32,8 +34,7 @@ export function LoginPage() {
   const { session, adminStatus, displayName } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
   const [linkFailed] = useState(cameFromFailedEmailLink);
-  // react-hook-form does not stop a second submit (e.g. a double Enter) before it re-renders.
-  const submitting = useRef(false);
+  const { run } = useSubmitLock();
   const {
     register,
     handleSubmit,
@@ -43,35 +44,33 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    if (submitting.current) return;
-    submitting.current = true;
-    setRefusedNotAdmin(false);
-    let outcome;
-    try {
-      outcome = await signInAdmin(supabase, email, password);
-    } catch (error) {
-      console.error('Sign-in failed', error);
-      outcome = 'failed' as const;
-    } finally {
-      submitting.current = false;
-    }
-    switch (outcome) {
-      case 'ok':
-        notify.success(texts.login.success);
-        await navigate('/admin');
-        break;
-      case 'verify-first':
-        notify.error(texts.login.verifyFirst);
-        break;
-      case 'not-admin':
-        setRefusedNotAdmin(true);
-        notify.error(texts.login.notAdmin);
-        break;
-      default:
-        notify.error(texts.login.failed);
-    }
-  });
+  const onSubmit = handleSubmit(({ email, password }) =>
+    run('submit', async () => {
+      setRefusedNotAdmin(false);
+      let outcome;
+      try {
+        outcome = await signInAdmin(supabase, email, password);
+      } catch (error) {
+        console.error('Sign-in failed', error);
+        outcome = 'failed' as const;
+      }
+      switch (outcome) {
+        case 'ok':
+          notify.success(texts.login.success);
+          await navigate(paths.admin);
+          break;
+        case 'verify-first':
+          notify.error(texts.login.verifyFirst);
+          break;
+        case 'not-admin':
+          setRefusedNotAdmin(true);
+          notify.error(texts.admin.notAdmin);
+          break;
+        default:
+          notify.error(texts.login.failed);
+      }
+    }),
+  );
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
@@ -93,7 +92,7 @@ export function LoginPage() {
               <Text size="sm">
                 {texts.login.signedInAs} {displayName ?? session.user.email}
               </Text>
-              <Button component={Link} to="/admin" size="xs" variant="light">
+              <Button component={Link} to={paths.admin} size="xs" variant="light">
                 {texts.login.goToAdmin}
               </Button>
             </Group>
@@ -101,7 +100,7 @@ export function LoginPage() {
         )}
         {refusedNotAdmin && (
           <Alert color="orange" role="alert">
-            {texts.login.notAdmin}
+            {texts.admin.notAdmin}
           </Alert>
         )}
         <form onSubmit={onSubmit} noValidate>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { loadSupabase } from '../../lib/loadSupabase';
 import { texts } from '../../texts';
+import { paths } from '../../app/paths';
 
 /**
  * Removes what this app keeps about a sign-in from local storage: supabase-js's session
@@ -32,7 +33,7 @@ export function useLogout(): () => Promise<void> {
       if (error) throw error;
       clearStoredSession();
       notify.success(texts.logout.success);
-      await navigate('/login');
+      await navigate(paths.login);
     } catch (error) {
       console.error('Logout failed', error);
     }

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { loadSupabase } from '../../lib/loadSupabase';
+import { useSubmitLock } from '../../lib/useSubmitLock';
 import {
   contactFormSchema,
   emptyContactForm,
@@ -36,8 +36,7 @@ export function ContactPage() {
     resolver: zodResolver(contactFormSchema),
     defaultValues: emptyContactForm,
   });
-  // isSubmitting updates on the next render; the ref also stops a second click in the same tick.
-  const inFlight = useRef(false);
+  const { run } = useSubmitLock();
 
   const fillAllMissing = [errors.name, errors.email, errors.message].some(
     (e) => e?.message === contactTexts.fillAll,
@@ -47,20 +46,18 @@ export function ContactPage() {
   const fieldError = (message: string | undefined) =>
     message && message !== contactTexts.fillAll ? message : !!message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await sendContactMessage(await loadSupabase(), values);
-      notify.success(contactTexts.sent);
-      reset(emptyContactForm);
-    } catch (error) {
-      console.error('Contact message failed', error);
-      notify.error(contactTexts.failed);
-    } finally {
-      inFlight.current = false;
-    }
-  });
+  const onSubmit = handleSubmit((values) =>
+    run('submit', async () => {
+      try {
+        await sendContactMessage(await loadSupabase(), values);
+        notify.success(contactTexts.sent);
+        reset(emptyContactForm);
+      } catch (error) {
+        console.error('Contact message failed', error);
+        notify.error(contactTexts.failed);
+      }
+    }),
+  );
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={640} mx="auto" my="xl">

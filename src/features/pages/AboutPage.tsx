@@ -1,6 +1,7 @@
 import { Anchor, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
+import { paths } from '../../app/paths';
 
 /** About Us: the logo and what this store is. */
 export function AboutPage() {
@@ -37,7 +38,7 @@ export function AboutPage() {
         </List.Item>
         <List.Item>
           Your privacy: we collect as little as we can (see our{' '}
-          <Anchor component={Link} to="/policy">
+          <Anchor component={Link} to={paths.policy}>
             {texts.nav.policy}
           </Anchor>
           ).
@@ -46,7 +47,7 @@ export function AboutPage() {
       <Text>
         Have a question, a product we should list, or a seller you would recommend? We would love to
         hear from you on our{' '}
-        <Anchor component={Link} to="/contact">
+        <Anchor component={Link} to={paths.contact}>
           {texts.nav.contact}
         </Anchor>{' '}
         page.

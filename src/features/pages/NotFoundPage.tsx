@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
+import { paths } from '../../app/paths';
 
 /** Any path the router does not know. */
 export function NotFoundPage() {
@@ -12,7 +13,7 @@ export function NotFoundPage() {
       <Title order={1} ta="center">
         {texts.notFound.title}
       </Title>
-      <Button component={Link} to="/" variant="light">
+      <Button component={Link} to={paths.home} variant="light">
         {texts.notFound.goBack}
       </Button>
     </Stack>

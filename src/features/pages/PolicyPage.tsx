@@ -2,6 +2,7 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { constants, texts } from '../../texts';
+import { paths } from '../../app/paths';
 
 const email = texts.pages.privacyEmail;
 
@@ -20,7 +21,7 @@ function ContactLinks() {
   return (
     <>
       by e-mail to <Anchor href={`mailto:${email}`}>{email}</Anchor> or through our{' '}
-      <Anchor component={Link} to="/contact">
+      <Anchor component={Link} to={paths.contact}>
         {texts.nav.contact}
       </Anchor>{' '}
       page

@@ -1,0 +1,9 @@
+/** The app's routes (spec §2): links, redirects and the router use these, never a typed path. */
+export const paths = {
+  home: '/',
+  contact: '/contact',
+  about: '/about',
+  policy: '/policy',
+  login: '/login',
+  admin: '/admin',
+} as const;
