@@ -1,6 +1,6 @@
 // GoTrue-compatible auth service for the Docker-free local Supabase stack.
 // Implements the subset of the Supabase Auth API that supabase-js uses for e-mail + password
-// accounts and the service-role admin API (reference/auth-api-contract.md), storing its state
+// accounts and the service-role admin API (wire format described in README.md), storing its state
 // in the `auth` schema (schema.sql) so user migrations, triggers and RLS behave as on Supabase.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
