@@ -1,7 +1,15 @@
 // Runs the auth service as its own process: `tsx stack/auth/main.ts` with the options of
 // startAuthServer() as JSON in env AUTH_OPTIONS. Logs go to stdout; prints `auth ready <url>`
 // once listening and shuts down cleanly on SIGTERM/SIGINT.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startAuthServer, type AuthServerOptions } from './server.ts';
+import { unsupportedAuthSettingsIn } from './unsupported-config.ts';
+
+const CONFIG_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../supabase/config.toml',
+);
 
 async function main(): Promise<void> {
   const raw = process.env.AUTH_OPTIONS;
@@ -11,6 +19,8 @@ async function main(): Promise<void> {
     ...opts,
     log: (line) => process.stdout.write(`${line}\n`),
   });
+  for (const warning of unsupportedAuthSettingsIn(CONFIG_FILE))
+    process.stdout.write(`auth warning: ${warning}\n`);
   process.stdout.write(`auth ready ${server.url}\n`);
   let stopping = false;
   const stop = (signal: string) => {

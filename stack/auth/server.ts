@@ -1,6 +1,6 @@
 // GoTrue-compatible auth service for the Docker-free local Supabase stack.
 // Implements the subset of the Supabase Auth API that supabase-js uses for e-mail + password
-// accounts and the service-role admin API (reference/auth-api-contract.md), storing its state
+// accounts and the service-role admin API (wire format described in README.md), storing its state
 // in the `auth` schema (schema.sql) so user migrations, triggers and RLS behave as on Supabase.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -72,6 +72,8 @@ export interface AuthServerOptions {
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** Request/diagnostic log sink; defaults to stdout. */
   log?: (line: string) => void;
+  /** bcrypt cost of new password hashes; default 10 (tests use less to stay fast). */
+  passwordHashCost?: number;
 }
 
 export interface AuthServerHandle {
@@ -94,8 +96,8 @@ const ONE_TIME_TOKEN_COLUMNS = [
 ] as const;
 const MAX_BODY_BYTES = 1024 * 1024;
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
-/** Compared against when the address has no account (cost 10, like the stored hashes). */
-const DUMMY_PASSWORD_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), 10);
+/** bcrypt cost of new password hashes (GoTrue's default). */
+const DEFAULT_PASSWORD_HASH_COST = 10;
 
 const CORS_ALLOW_HEADERS =
   'Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, x-use-cookie, X-Supabase-Api-Version, apikey';
@@ -222,8 +224,13 @@ export class AuthService {
   private readonly limiters: { otp: IpRateLimiter; token: IpRateLimiter; verify: IpRateLimiter };
   private readonly emailBudget: EmailBudget;
   private readonly log: (line: string) => void;
+  private readonly hashCost: number;
+  /** Compared against when the address has no account: same cost as the stored hashes. */
+  private readonly dummyPasswordHash: string;
 
   constructor(private readonly opts: AuthServerOptions) {
+    this.hashCost = opts.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST;
+    this.dummyPasswordHash = bcrypt.hashSync(randomBytes(16).toString('hex'), this.hashCost);
     this.pool = new pg.Pool({
       connectionString: opts.dbUrl,
       max: 10,
@@ -508,7 +515,7 @@ export class AuthService {
   }
 
   private async hashPassword(password: string): Promise<string> {
-    return bcrypt.hash(password, 10);
+    return bcrypt.hash(password, this.hashCost);
   }
 
   /** GoTrue-style row in auth.audit_log_entries (who did what, from which IP). */
@@ -1147,10 +1154,11 @@ export class AuthService {
     const invalid = () => badRequest('invalid_credentials', 'Invalid login credentials');
     if (rawEmail === '') throw invalid();
     const email = rawEmail.trim().toLowerCase();
-    const user = await this.findUserByEmail(this.pool, email);
+    // No stored address holds NUL (Postgres text cannot), so it cannot match; it must not reach SQL.
+    const user = email.includes('\u0000') ? null : await this.findUserByEmail(this.pool, email);
     if (!user || !user.encrypted_password) {
       // Same bcrypt work as for a known address, so the answer's timing reveals nothing.
-      await bcrypt.compare(password, DUMMY_PASSWORD_HASH).catch(() => false);
+      await bcrypt.compare(password, this.dummyPasswordHash).catch(() => false);
       throw invalid();
     }
     if (user.banned_until && Date.parse(user.banned_until) > Date.now())
