@@ -1,4 +1,4 @@
-/** The app's routes (spec §2): links, redirects and the router use these, never a typed path. */
+/** The app's routes (REQ-NAV-1..11): links, redirects and the router use these, never a typed path. */
 export const paths = {
   home: '/',
   contact: '/contact',

@@ -1,4 +1,4 @@
-// redirect_to validation (contract §9): site URL host, loopback hosts, or the allow-list globs.
+// redirect_to validation: site URL host, loopback hosts, or the allow-list globs.
 // Rejected values fall back silently; the caller picks Referer, then SITE_URL.
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '0.0.0.0']);

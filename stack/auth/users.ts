@@ -1,4 +1,4 @@
-// auth.users / auth.identities rows and their JSON form (contract §3.1, §3.2).
+// auth.users / auth.identities rows and their JSON form.
 import pg from 'pg';
 
 export type Json = Record<string, unknown>;

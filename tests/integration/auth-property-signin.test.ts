@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackEnv, uniqueEmail } from '../support/stack.ts';
 import { NASTY, nastyText, unicodeText } from './property-support';
-import { post, startOwnServer, type OwnAuthServer } from './auth-support.ts';
+import { post, startOwnServer, type OwnAuthServer } from './auth-own-server.ts';
 
 const BATCH = 20;
 const RUNS = 50; // × BATCH = 1,000 cases

@@ -43,7 +43,7 @@ const categoryEditor: RecordEditorConfig<AdminCategory, CategoryValues> = {
 };
 
 /**
- * Catagories tab (spec §4, §5, §8): the record editor for categories — Add, Get, then Update
+ * Catagories tab (REQ-CAT-1..5): the record editor for categories — Add, Get, then Update
  * (rename; products follow) or Delete (refused while products use the category).
  */
 export function CategoriesTab() {

@@ -30,7 +30,7 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   updateFailure: (error) => (error instanceof api.ProductChangedError ? m.changedSinceGet : null),
 };
 
-/** Products tab (spec §4, §5, §8): the record editor with every product field and the table. */
+/** Products tab (REQ-PROD-1..10): the record editor with every product field and the table. */
 export function ProductsTab() {
   const editor = useRecordEditor(productEditor);
   const { data, form, register, errors } = editor;

@@ -1,6 +1,6 @@
 import { texts } from '../../texts';
 
-// The edit rules of the Products and Catagories tabs (spec §5): what Update and Delete need
+// The edit rules of the Products and Catagories tabs (REQ-PROD-5, REQ-CAT-4): what Update and Delete need
 // first, and when a title must be checked for uniqueness. Pure functions, no data access.
 
 /** A record loaded by Get: its id and the title it had, so an unchanged title is not "in use". */

@@ -15,7 +15,7 @@ export type EditorAction = 'add' | 'get' | 'update' | 'delete';
 /** Both editors find records by their title field. */
 type TitledValues = FieldValues & { title: string };
 
-/** The spec's messages of one editor (spec §8), e.g. "Product Added", "Catagory not Deleted". */
+/** The spec's messages of one editor (REQ-PROD-3..9, REQ-CAT-2..5), e.g. "Product Added", "Catagory not Deleted". */
 export interface EditorMessages {
   loaded: string;
   added: string;
@@ -44,7 +44,7 @@ export interface RecordEditorConfig<TRecord extends { id: string }, TValues exte
   messages: EditorMessages;
   valuesOf: (record: TRecord) => TValues;
   loadedOf: (record: TRecord) => Loaded;
-  /** Spec §5: what Update and Delete need first; null when they may go on. */
+  /** REQ-PROD-5, REQ-CAT-4: what Update and Delete need first; null when they may go on. */
   editBlocker: (title: string, loaded: Loaded | null) => string | null;
   find: (title: string) => Promise<TRecord | null>;
   insert: (values: TValues) => Promise<unknown>;
@@ -61,7 +61,7 @@ export interface RecordEditorConfig<TRecord extends { id: string }, TValues exte
 }
 
 /**
- * The Get-then-edit flow shared by the Products and Catagories tabs (spec §4, §5, §8): Add; Get by
+ * The Get-then-edit flow shared by the Products and Catagories tabs (REQ-PROD-1..10, REQ-CAT-1..5): Add; Get by
  * exact title, which loads the fields and remembers the id and original title; Update and Delete
  * only after a successful Get, Delete after a confirmation; the form clears after every successful
  * write, and anything unforeseen ends in "Something went Wrong". One action runs at a time.
