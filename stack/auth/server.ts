@@ -69,6 +69,8 @@ export interface AuthServerOptions {
     emailSent: number;
   };
   otpExpiry: number;
+  /** [auth.email] double_confirm_changes (default true): e-mail change needs both links. */
+  doubleConfirmChanges?: boolean;
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** Request/diagnostic log sink; defaults to stdout. */
   log?: (line: string) => void;
@@ -142,7 +144,13 @@ interface Verified {
   userId: string;
   pkce: boolean;
   authenticationMethod: string;
+  /** First of two e-mail change confirmations: nothing changed yet, no session. */
+  pending?: boolean;
 }
+
+const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const SINGLE_CONFIRMATION_BODY = { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' };
 
 interface AuthedUser {
   claims: JwtClaims;
@@ -916,7 +924,10 @@ export class AuthService {
     return { otp, tokenHash };
   }
 
-  /** Pending e-mail change confirmed through a link sent to the new address. */
+  /**
+   * Pending e-mail change: a link to the new address and, with double_confirm_changes, one with
+   * its own code to the current address too (both must be followed).
+   */
   private async prepareEmailChange(
     c: Db,
     user: UserRow,
@@ -924,7 +935,7 @@ export class AuthService {
     redirectTo: string,
     delivery: MailDelivery,
     pkce: PkceParams | null = null,
-  ): Promise<{ otp: string; tokenHash: string; currentHash: string }> {
+  ): Promise<{ otp: string; tokenHash: string; currentOtp: string; currentHash: string }> {
     if (delivery !== 'none') this.checkMaxFrequency(user.email_change_sent_at);
     const otp = generateOtp();
     const tokenHash = await this.linkToken(
@@ -934,20 +945,35 @@ export class AuthService {
       pkce,
       'email_change',
     );
-    const currentHash = (pkce ? 'pkce_' : '') + sha224Hex((user.email ?? '') + otp);
+    const double = this.opts.doubleConfirmChanges !== false && !!user.email;
+    const currentOtp = double ? generateOtp() : '';
+    const currentHash = double ? (pkce ? 'pkce_' : '') + sha224Hex(user.email + currentOtp) : '';
     await c.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
          email_change_sent_at = clock_timestamp(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
       [user.id, newEmail, tokenHash, currentHash],
     );
     await this.storeOneTimeToken(c, user.id, 'email_change_token_new', tokenHash, newEmail);
-    await this.storeOneTimeToken(
-      c,
-      user.id,
-      'email_change_token_current',
-      currentHash,
-      user.email ?? '',
-    );
+    if (double) {
+      await this.storeOneTimeToken(
+        c,
+        user.id,
+        'email_change_token_current',
+        currentHash,
+        user.email!,
+      );
+      await this.sendMail(
+        delivery,
+        'email_change',
+        user.email!,
+        currentHash,
+        currentOtp,
+        redirectTo,
+        'Error sending email change email',
+      );
+    } else {
+      await this.clearOneTimeToken(c, user.id, 'email_change_token_current');
+    }
     await this.sendMail(
       delivery,
       'email_change',
@@ -957,7 +983,7 @@ export class AuthService {
       redirectTo,
       'Error sending email change email',
     );
-    return { otp, tokenHash, currentHash };
+    return { otp, tokenHash, currentOtp, currentHash };
   }
 
   private redirectFor(ctx: Ctx): string {
@@ -1321,14 +1347,24 @@ export class AuthService {
       throw badRequest('validation_failed', 'Verify requires a token or a token hash');
     const redirectTo = this.redirectFor(ctx);
     try {
-      const outcome: { session?: Json; code?: string } = await this.tx(async (c) => {
-        const verified = await this.verifyTokenHash(c, type, token);
-        if (!verified.pkce)
-          return { session: await this.issueSession(c, verified.userId, 'otp', ctx) };
-        return {
-          code: await this.issueAuthCode(c, verified.userId, verified.authenticationMethod),
-        };
-      });
+      const outcome: { session?: Json; code?: string; pending?: Verified } = await this.tx(
+        async (c) => {
+          const verified = await this.verifyTokenHash(c, type, token);
+          if (verified.pending) return { pending: verified };
+          if (!verified.pkce)
+            return { session: await this.issueSession(c, verified.userId, 'otp', ctx) };
+          return {
+            code: await this.issueAuthCode(c, verified.userId, verified.authenticationMethod),
+          };
+        },
+      );
+      if (outcome.pending) {
+        // GoTrue puts the message in the fragment, and for PKCE links in the query too.
+        const message = formEncode({ message: SINGLE_CONFIRMATION_ACCEPTED });
+        const query = outcome.pending.pkce ? (redirectTo.includes('?') ? '&' : '?') + message : '';
+        const fragment = formEncode({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' });
+        return { status: 303, headers: { Location: `${redirectTo}${query}#${fragment}` } };
+      }
       if (outcome.code !== undefined) {
         const sep = redirectTo.includes('?') ? '&' : '?';
         return {
@@ -1380,9 +1416,9 @@ export class AuthService {
       }
       const session = await this.tx(async (c) => {
         const verified = await this.verifyTokenHash(c, type, tokenHash);
-        return this.issueSession(c, verified.userId, 'otp', ctx);
+        return verified.pending ? null : this.issueSession(c, verified.userId, 'otp', ctx);
       });
-      return { status: 200, body: session };
+      return { status: 200, body: session ?? SINGLE_CONFIRMATION_BODY };
     }
     if (phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid');
     if (rawEmail === '' || !isValidEmail(rawEmail.trim()))
@@ -1390,9 +1426,9 @@ export class AuthService {
     const email = rawEmail.trim().toLowerCase();
     const session = await this.tx(async (c) => {
       const verified = await this.verifyEmailOtp(c, type, email, token);
-      return this.issueSession(c, verified.userId, 'otp', ctx);
+      return verified.pending ? null : this.issueSession(c, verified.userId, 'otp', ctx);
     });
-    return { status: 200, body: session };
+    return { status: 200, body: session ?? SINGLE_CONFIRMATION_BODY };
   }
 
   /** Token column and sent-at column a verification type is checked against. */
@@ -1427,8 +1463,8 @@ export class AuthService {
       const user = r.rows[0];
       if (!user) continue;
       if (user.expired) throw invalid;
-      await this.completeVerification(c, user, tokenCol);
-      return this.verified(user, tokenCol, type);
+      const pending = await this.completeVerification(c, user, tokenCol);
+      return { ...this.verified(user, tokenCol, type), pending };
     }
     throw invalid;
   }
@@ -1492,8 +1528,8 @@ export class AuthService {
       const user = r.rows[0];
       if (!user) continue;
       if (user.expired) throw invalid;
-      await this.completeVerification(c, user, tokenCol);
-      return this.verified(user, tokenCol, type);
+      const pending = await this.completeVerification(c, user, tokenCol);
+      return { ...this.verified(user, tokenCol, type), pending };
     }
     await this.countWrongCode(
       c,
@@ -1502,8 +1538,11 @@ export class AuthService {
     throw new CommitThenThrow(invalid);
   }
 
-  /** Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code). */
-  private async completeVerification(c: Db, user: UserRow, tokenCol: string): Promise<void> {
+  /**
+   * Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code).
+   * True when it was the first of two e-mail change confirmations (nothing else to do yet).
+   */
+  private async completeVerification(c: Db, user: UserRow, tokenCol: string): Promise<boolean> {
     if (user.banned_until && Date.parse(user.banned_until) > Date.now())
       throw forbidden('user_banned', 'User is banned');
     await c.query('delete from auth.one_time_token_failures where user_id = $1', [user.id]);
@@ -1519,6 +1558,20 @@ export class AuthService {
     } else {
       const newEmail = user.email_change ?? '';
       if (newEmail === '') throw forbidden('otp_expired', 'Email link is invalid or has expired');
+      // Double confirmation, as hosted Auth: the first link only spends itself (status 0 -> 1).
+      if (
+        this.opts.enableConfirmations &&
+        this.opts.doubleConfirmChanges !== false &&
+        user.email_change_confirm_status === 0 &&
+        user.email
+      ) {
+        await c.query(
+          `update auth.users set ${tokenCol} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`,
+          [user.id],
+        );
+        await this.clearOneTimeToken(c, user.id, tokenCol);
+        return true;
+      }
       try {
         await c.query(
           `update auth.users set email = $2::text, email_change = '', email_change_token_new = '',
@@ -1545,6 +1598,7 @@ export class AuthService {
       await this.clearOneTimeToken(c, user.id, 'email_change_token_new');
       await this.clearOneTimeToken(c, user.id, 'email_change_token_current');
     }
+    return false;
   }
 
   private async getUser(ctx: Ctx): Promise<Reply> {
@@ -2135,6 +2189,11 @@ export class AuthService {
         }
         default: {
           if (!user) throw notFound('user_not_found', 'User with this email not found');
+          if (type === 'email_change_current' && this.opts.doubleConfirmChanges === false)
+            throw badRequest(
+              'validation_failed',
+              'Enable secure email change to generate link for current email',
+            );
           const newEmail = normalizeEmail(str(body, 'new_email'));
           const taken = await this.findUserByEmail(c, newEmail);
           if (taken)
@@ -2144,7 +2203,7 @@ export class AuthService {
             );
           const t = await this.prepareEmailChange(c, user, newEmail, redirectTo, 'none');
           tokens = {
-            otp: t.otp,
+            otp: type === 'email_change_new' ? t.otp : t.currentOtp,
             tokenHash: type === 'email_change_new' ? t.tokenHash : t.currentHash,
           };
           verificationType = 'email_change';
