@@ -6,6 +6,7 @@ import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/texts.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor, useSession } from './admin.helpers.ts';
+import { openMobileMenu } from './support/menu.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
@@ -142,8 +143,7 @@ for (const size of WIDTHS) {
       await signIn(page, stack);
       await page.goto('/');
       if (size.width < 768) {
-        await page.getByRole('button', { name: texts.storefront.menu.open }).click();
-        await expect(page.getByRole('dialog', { name: texts.storefront.menu.title })).toBeVisible();
+        await openMobileMenu(page);
         await expectNoViolations(page, 'mobile menu', ['light', 'dark']);
       } else {
         await page.goto('/admin');

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { texts } from '../src/texts.ts';
 import { E2E_SOCIAL_URL } from './support/harness.ts';
 import { demoAccounts, expect, signInAs, test } from './support/fixtures.ts';
+import { openMobileMenu } from './support/menu.ts';
 
 const header = (page: Page) => page.getByRole('banner');
 const footer = (page: Page) => page.getByRole('contentinfo');
@@ -139,10 +140,7 @@ test.describe('phone 375 px', () => {
     const burger = page.getByRole('button', { name: texts.storefront.menu.open });
     await expect(burger).toBeVisible();
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
-    await burger.click();
-
-    const menu = page.getByRole('dialog', { name: texts.storefront.menu.title });
-    await expect(menu).toBeVisible();
+    const menu = await openMobileMenu(page);
     await expect(menu.getByRole('link')).toHaveText([
       texts.nav.home,
       texts.nav.login,
@@ -211,8 +209,7 @@ test.describe('phone 375 px', () => {
   test('signed in: Admin and Logout are in the menu', async ({ page, stack }) => {
     await signInAs(page, stack, demoAccounts.shopper.email, demoAccounts.shopper.password);
     await page.goto('/');
-    await page.getByRole('button', { name: texts.storefront.menu.open }).click();
-    const menu = page.getByRole('dialog', { name: texts.storefront.menu.title });
+    const menu = await openMobileMenu(page);
     await expect(menu.getByRole('link', { name: texts.nav.admin })).toBeVisible();
     await expect(menu.getByRole('button', { name: texts.nav.logout })).toBeVisible();
     await expect(menu.getByRole('link', { name: texts.nav.login })).toHaveCount(0);
