@@ -44,6 +44,8 @@ export interface AuthSettings {
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
   otpExpiry: number;
+  /** An e-mail change needs the links to both the current and the new address. */
+  doubleConfirmChanges: boolean;
   rateLimits: {
     signInSignUps: number;
     tokenRefresh: number;
@@ -238,6 +240,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
       refreshTokenRotation: bool(auth, 'enable_refresh_token_rotation', true),
       refreshTokenReuseInterval: num(auth, 'refresh_token_reuse_interval', 10),
       otpExpiry: num(email, 'otp_expiry', 3600),
+      doubleConfirmChanges: bool(email, 'double_confirm_changes', true),
       rateLimits: {
         signInSignUps: num(rate, 'sign_in_sign_ups', 30),
         tokenRefresh: num(rate, 'token_refresh', 150),

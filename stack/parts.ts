@@ -149,6 +149,7 @@ function authOptions({ config, env, options }: PartContext) {
     refreshTokenReuseInterval: auth.refreshTokenReuseInterval,
     rateLimits: { ...auth.rateLimits, ...options.authRateLimits },
     otpExpiry: auth.otpExpiry,
+    doubleConfirmChanges: auth.doubleConfirmChanges,
     smtp: {
       host: '127.0.0.1',
       port: config.ports.smtp,

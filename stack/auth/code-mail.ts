@@ -5,6 +5,7 @@ import { internalError, tooManyRequests } from './errors.ts';
 import type { Ctx } from './http.ts';
 import { confirmationUrl, renderMail, type MailKind } from './mailer.ts';
 import {
+  clearOneTimeToken,
   linkToken,
   type OneTimeTokenType,
   type PkceParams,
@@ -141,7 +142,10 @@ export async function prepareCode(
   return code;
 }
 
-/** Pending e-mail change confirmed through a link sent to the new address. */
+/**
+ * Pending e-mail change: a link to the new address and, with double_confirm_changes, one with
+ * its own code to the current address too (both must be followed).
+ */
 export async function prepareEmailChange(
   svc: AuthService,
   c: Db,
@@ -150,18 +154,27 @@ export async function prepareEmailChange(
   redirectTo: string,
   delivery: MailDelivery,
   pkce: PkceParams | null = null,
-): Promise<IssuedCode & { currentHash: string }> {
+): Promise<IssuedCode & { currentOtp: string; currentHash: string }> {
   if (delivery !== 'none') checkMaxFrequency(svc, user.email_change_sent_at);
   const otp = generateOtp();
   const tokenHash = await linkToken(c, user.id, sha224Hex(newEmail + otp), pkce, 'email_change');
-  const currentHash = (pkce ? 'pkce_' : '') + sha224Hex((user.email ?? '') + otp);
+  const double = svc.opts.doubleConfirmChanges !== false && !!user.email;
+  const currentOtp = double ? generateOtp() : '';
+  const currentHash = double ? (pkce ? 'pkce_' : '') + sha224Hex(user.email + currentOtp) : '';
   await c.query(
     `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
        email_change_sent_at = clock_timestamp(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
     [user.id, newEmail, tokenHash, currentHash],
   );
   await storeOneTimeToken(c, user.id, 'email_change_token_new', tokenHash, newEmail);
-  await storeOneTimeToken(c, user.id, 'email_change_token_current', currentHash, user.email ?? '');
+  const failure = 'Error sending email change email';
+  if (double) {
+    await storeOneTimeToken(c, user.id, 'email_change_token_current', currentHash, user.email!);
+    const current = { otp: currentOtp, tokenHash: currentHash };
+    await sendMail(svc, delivery, 'email_change', user.email!, current, redirectTo, failure);
+  } else {
+    await clearOneTimeToken(c, user.id, 'email_change_token_current');
+  }
   const code = { otp, tokenHash };
   await sendMail(
     svc,
@@ -172,5 +185,5 @@ export async function prepareEmailChange(
     redirectTo,
     'Error sending email change email',
   );
-  return { ...code, currentHash };
+  return { ...code, currentOtp, currentHash };
 }

@@ -92,11 +92,16 @@ export async function adminGenerateLink(svc: AuthService, ctx: Ctx): Promise<Rep
       }
       default: {
         if (!user) throw notFound('user_not_found', 'User with this email not found');
+        if (type === 'email_change_current' && svc.opts.doubleConfirmChanges === false)
+          throw badRequest(
+            'validation_failed',
+            'Enable secure email change to generate link for current email',
+          );
         const newEmail = normalizeEmail(str(body, 'new_email'));
         if (await findUserByEmail(c, newEmail)) throw emailExists();
         const t = await prepareEmailChange(svc, c, user, newEmail, redirectTo, 'none');
         tokens = {
-          otp: t.otp,
+          otp: type === 'email_change_new' ? t.otp : t.currentOtp,
           tokenHash: type === 'email_change_new' ? t.tokenHash : t.currentHash,
         };
         verificationType = 'email_change';

@@ -33,6 +33,8 @@ export interface Verified {
   userId: string;
   pkce: boolean;
   authenticationMethod: string;
+  /** First of two e-mail change confirmations: nothing changed yet, no session. */
+  pending?: boolean;
 }
 
 export const sha224Hex = (s: string) => createHash('sha224').update(s, 'utf8').digest('hex');
@@ -175,8 +177,8 @@ export async function verifyTokenHash(
     const user = r.rows[0];
     if (!user) continue;
     if (user.expired) throw invalid;
-    await completeVerification(c, user, tokenCol);
-    return verified(user, tokenCol, type);
+    const pending = await completeVerification(svc, c, user, tokenCol);
+    return { ...verified(user, tokenCol, type), pending };
   }
   throw invalid;
 }
@@ -212,8 +214,8 @@ export async function verifyEmailOtp(
     const user = r.rows[0];
     if (!user) continue;
     if (user.expired) throw invalid;
-    await completeVerification(c, user, tokenCol);
-    return verified(user, tokenCol, type);
+    const pending = await completeVerification(svc, c, user, tokenCol);
+    return { ...verified(user, tokenCol, type), pending };
   }
   await countWrongCode(
     svc,
@@ -254,12 +256,16 @@ export async function confirmEmail(c: Db, user: UserRow): Promise<void> {
   await clearOneTimeToken(c, user.id, 'confirmation_token');
 }
 
-/** Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code). */
+/**
+ * Applies a verified link/OTP (the caller then signs the user in or hands out a PKCE code).
+ * True when it was the first of two e-mail change confirmations (nothing else to do yet).
+ */
 async function completeVerification(
+  svc: AuthService,
   c: Db,
   user: UserRow,
   tokenCol: OneTimeTokenType,
-): Promise<void> {
+): Promise<boolean> {
   if (user.banned_until && Date.parse(user.banned_until) > Date.now())
     throw forbidden('user_banned', 'User is banned');
   await c.query('delete from auth.one_time_token_failures where user_id = $1', [user.id]);
@@ -275,6 +281,20 @@ async function completeVerification(
   } else {
     const newEmail = user.email_change ?? '';
     if (newEmail === '') throw forbidden('otp_expired', 'Email link is invalid or has expired');
+    // Double confirmation, as hosted Auth: the first link only spends itself (status 0 -> 1).
+    if (
+      svc.opts.enableConfirmations &&
+      svc.opts.doubleConfirmChanges !== false &&
+      user.email_change_confirm_status === 0 &&
+      user.email
+    ) {
+      await c.query(
+        `update auth.users set ${tokenCol} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`,
+        [user.id],
+      );
+      await clearOneTimeToken(c, user.id, tokenCol);
+      return true;
+    }
     try {
       await c.query(
         `update auth.users set email = $2::text, email_change = '', email_change_token_new = '',
@@ -297,6 +317,7 @@ async function completeVerification(
     await clearOneTimeToken(c, user.id, 'email_change_token_new');
     await clearOneTimeToken(c, user.id, 'email_change_token_current');
   }
+  return false;
 }
 
 /** PKCE: the verify redirect carries the flow's auth code instead of a session. */

@@ -38,6 +38,8 @@ export interface AuthServerOptions {
     emailSent: number;
   };
   otpExpiry: number;
+  /** [auth.email] double_confirm_changes (default true): e-mail change needs both links. */
+  doubleConfirmChanges?: boolean;
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** Request/diagnostic log sink; defaults to stdout. */
   log?: (line: string) => void;

@@ -22,11 +22,6 @@ export function unsupportedAuthSettings(config: Table): string[] {
   if (auth.enable_anonymous_sign_ins === true)
     warn('enable_anonymous_sign_ins', 'anonymous sign-ins answer 422 anonymous_provider_disabled');
   if (auth.enable_manual_linking === true) warn('enable_manual_linking', 'identity linking');
-  if (email.double_confirm_changes === true)
-    warn(
-      'email.double_confirm_changes',
-      'an e-mail change is confirmed by the link to the new address alone',
-    );
   if (email.secure_password_change === true)
     warn('email.secure_password_change', 'a password change needs no recent sign-in or nonce');
   if (table(email, 'smtp').enabled === true)

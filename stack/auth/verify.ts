@@ -2,11 +2,16 @@
 // or a token hash). Rate limit: token verifications.
 import { AuthApiError, badRequest, forbidden, internalError, unprocessable } from './errors.ts';
 import { type Ctx, formEncode, redirectFor, type Reply, str } from './http.ts';
-import { issueAuthCode, verifyEmailOtp, verifyTokenHash } from './one-time-codes.ts';
+import { issueAuthCode, type Verified, verifyEmailOtp, verifyTokenHash } from './one-time-codes.ts';
 import type { AuthService } from './service.ts';
 import { issueSession } from './sessions.ts';
 import type { Json } from './users.ts';
 import { isValidEmail } from './validation.ts';
+
+const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+/** POST /verify's answer to the first of two e-mail change confirmations. */
+const SINGLE_CONFIRMATION_BODY = { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' };
 
 /** OAuth-style error names of the redirect fragment, by HTTP status. */
 const ERROR_BY_STATUS: Record<number, string> = {
@@ -25,12 +30,22 @@ export async function verifyGet(svc: AuthService, ctx: Ctx): Promise<Reply> {
     throw badRequest('validation_failed', 'Verify requires a token or a token hash');
   const redirectTo = redirectFor(ctx, svc.redirectCfg);
   try {
-    const outcome: { session?: Json; code?: string } = await svc.tx(async (c) => {
-      const verified = await verifyTokenHash(svc, c, type, token);
-      if (!verified.pkce)
-        return { session: await issueSession(svc, c, verified.userId, 'otp', ctx) };
-      return { code: await issueAuthCode(c, verified.userId, verified.authenticationMethod) };
-    });
+    const outcome: { session?: Json; code?: string; pending?: Verified } = await svc.tx(
+      async (c) => {
+        const verified = await verifyTokenHash(svc, c, type, token);
+        if (verified.pending) return { pending: verified };
+        if (!verified.pkce)
+          return { session: await issueSession(svc, c, verified.userId, 'otp', ctx) };
+        return { code: await issueAuthCode(c, verified.userId, verified.authenticationMethod) };
+      },
+    );
+    if (outcome.pending) {
+      // GoTrue puts the message in the fragment, and for PKCE links in the query too.
+      const message = formEncode({ message: SINGLE_CONFIRMATION_ACCEPTED });
+      const query = outcome.pending.pkce ? (redirectTo.includes('?') ? '&' : '?') + message : '';
+      const fragment = formEncode({ message: SINGLE_CONFIRMATION_ACCEPTED, sb: '' });
+      return { status: 303, headers: { Location: `${redirectTo}${query}#${fragment}` } };
+    }
     if (outcome.code !== undefined) {
       const sep = redirectTo.includes('?') ? '&' : '?';
       return {
@@ -81,9 +96,9 @@ export async function verifyPost(svc: AuthService, ctx: Ctx): Promise<Reply> {
     }
     const session = await svc.tx(async (c) => {
       const verified = await verifyTokenHash(svc, c, type, tokenHash);
-      return issueSession(svc, c, verified.userId, 'otp', ctx);
+      return verified.pending ? null : issueSession(svc, c, verified.userId, 'otp', ctx);
     });
-    return { status: 200, body: session };
+    return { status: 200, body: session ?? SINGLE_CONFIRMATION_BODY };
   }
   if (phone !== '') throw forbidden('otp_expired', 'Token has expired or is invalid');
   if (rawEmail === '' || !isValidEmail(rawEmail.trim()))
@@ -91,7 +106,7 @@ export async function verifyPost(svc: AuthService, ctx: Ctx): Promise<Reply> {
   const email = rawEmail.trim().toLowerCase();
   const session = await svc.tx(async (c) => {
     const verified = await verifyEmailOtp(svc, c, type, email, token);
-    return issueSession(svc, c, verified.userId, 'otp', ctx);
+    return verified.pending ? null : issueSession(svc, c, verified.userId, 'otp', ctx);
   });
-  return { status: 200, body: session };
+  return { status: 200, body: session ?? SINGLE_CONFIRMATION_BODY };
 }

@@ -62,7 +62,9 @@ describe("Supabase's errors", () => {
 });
 
 describe('e-mail change', () => {
-  it('sends a link to the new address and switches the e-mail once it is followed', async () => {
+  // double_confirm_changes = true: the current address's link comes first (more in
+  // auth-email-change.test.ts), then the new address's link switches the e-mail.
+  it('sends links to both addresses and switches the e-mail once both are followed', async () => {
     const email = uniqueEmail('change-old');
     const newEmail = uniqueEmail('change-new');
     await signUpAndConfirm(email);
@@ -78,6 +80,16 @@ describe('e-mail change', () => {
     expect(error).toBeNull();
     expect(data.user!.email).toBe(email);
     expect(data.user!.new_email).toBe(newEmail);
+    const currentMail = await waitForMail(env.MAILPIT_URL, {
+      to: email,
+      subject: 'Confirm Email Change',
+    });
+    const first = await openLink(
+      extractLinks(currentMail).find((l) => l.includes('type=email_change'))!,
+    );
+    expect(fragmentParams(first.headers.get('location')!).get('message')).toMatch(
+      /^Confirmation link accepted/,
+    );
     const mail = await waitForMail(env.MAILPIT_URL, {
       to: newEmail,
       subject: 'Confirm Email Change',

@@ -20,7 +20,6 @@ describe('unsupported auth settings', () => {
     const keys = warnings.map((w) => /^\[auth\] (\S+)/.exec(w)?.[1]);
     expect(keys).toEqual([
       'enable_anonymous_sign_ins',
-      'email.double_confirm_changes',
       'email.secure_password_change',
       'sms',
       'mfa.totp',
@@ -40,11 +39,12 @@ describe('unsupported auth settings', () => {
     ).toEqual([]);
   });
 
-  it("reports the store's own config.toml (double_confirm_changes = true)", () => {
+  // double_confirm_changes is implemented now: the store's config sets it and gets no warning.
+  it("reports nothing implemented in the store's own config.toml", () => {
     const warnings = unsupportedAuthSettingsIn(
       path.resolve(import.meta.dirname, '../../supabase/config.toml'),
     );
-    expect(warnings.some((w) => w.includes('email.double_confirm_changes'))).toBe(true);
+    expect(warnings.some((w) => w.includes('email.double_confirm_changes'))).toBe(false);
     expect(warnings.some((w) => w.includes('enable_anonymous_sign_ins'))).toBe(false);
   });
 });
