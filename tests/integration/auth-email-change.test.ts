@@ -1,7 +1,8 @@
 // Issue 12.9: with [auth.email] double_confirm_changes = true (the store's config.toml) an
 // e-mail change needs the links sent to BOTH the current and the new address, as hosted Auth.
 import { describe, expect, it } from 'vitest';
-import { extractLinks, waitForMail } from '../support/mail.ts';
+import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
+import { mailedCode, post, startOwnServer } from './auth-own-server.ts';
 import { sql, stackEnv } from '../support/stack.ts';
 import {
   PASSWORD,
@@ -103,6 +104,22 @@ describe('e-mail change with double confirmation', () => {
     });
   });
 
+  it('each address gets its own code; verifying both codes changes the e-mail', async () => {
+    const change = await requestChange('dc-otp');
+    const codeCurrent = await mailedCode(change.email, 'Confirm Email Change');
+    const codeNew = await mailedCode(change.newEmail, 'Confirm Email Change');
+    expect(codeCurrent).not.toBe(codeNew);
+    const verify = (email: string, token: string) =>
+      authFetch('/verify', { method: 'POST', body: { type: 'email_change', email, token } });
+
+    // A code only works with the address it was sent to.
+    expect((await verify(change.newEmail, codeCurrent)).body.code).toBe('otp_expired');
+    const one = await verify(change.newEmail, codeNew);
+    expect(one.body).toEqual({ msg: ACCEPTED, code: '200' });
+    const two = await verify(change.email, codeCurrent);
+    expect((two.body.user as { email: string }).email).toBe(change.newEmail);
+  });
+
   it('refuses links older than otp_expiry', async () => {
     const change = await requestChange('dc-old');
     await sql(
@@ -114,5 +131,44 @@ describe('e-mail change with double confirmation', () => {
       expect(res.get('error_code')).toBe('otp_expired');
     }
     expect((await emailOf(change.client)).email).toBe(change.email);
+  });
+});
+
+describe('e-mail change with double_confirm_changes = false', () => {
+  it('mails the new address only, and its link alone changes the e-mail', async () => {
+    const server = await startOwnServer({ doubleConfirmChanges: false });
+    try {
+      const email = uniqueEmail('sc-old');
+      const newEmail = uniqueEmail('sc-new');
+      await signUpAndConfirm(email);
+      const signIn = await post(server, '/token?grant_type=password', {
+        email,
+        password: PASSWORD,
+      });
+      const res = await fetch(`${server.url}/user`, {
+        method: 'PUT',
+        headers: {
+          Authorization: `Bearer ${String(signIn.body.access_token)}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ email: newEmail }),
+      });
+      expect(res.status).toBe(200);
+      const mail = await waitForMail(env.MAILPIT_URL, {
+        to: newEmail,
+        subject: 'Confirm Email Change',
+      });
+      const toCurrent = (await listMail(env.MAILPIT_URL)).filter(
+        (m) => m.subject === 'Confirm Email Change' && m.to.some((t) => t.address === email),
+      );
+      expect(toCurrent).toEqual([]);
+      const link = extractLinks(mail).find((l) => l.includes('type=email_change'))!;
+      const token_hash = new URL(link).searchParams.get('token')!;
+      const verified = await post(server, '/verify', { type: 'email_change', token_hash });
+      expect(verified.status).toBe(200);
+      expect((verified.body.user as { email: string }).email).toBe(newEmail);
+    } finally {
+      await server.close();
+    }
   });
 });
