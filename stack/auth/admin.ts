@@ -155,7 +155,7 @@ export async function adminGetUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
 }
 
 export async function adminCreateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
-  const admin = adminActor(ctx.adminClaims!);
+  const admin = adminActor(ctx);
   const body = ctx.body;
   const rawEmail = str(body, 'email');
   const phone = str(body, 'phone');
@@ -299,7 +299,7 @@ export async function adminUpdateUser(svc: AuthService, ctx: Ctx): Promise<Reply
 }
 
 export async function adminDeleteUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
-  const admin = adminActor(ctx.adminClaims!);
+  const admin = adminActor(ctx);
   const id = adminUserId(ctx);
   const soft = ctx.body.should_soft_delete === true;
   await svc.tx(async (c) => {

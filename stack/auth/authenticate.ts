@@ -1,7 +1,7 @@
 // Authentication of a request's bearer token, run by the dispatcher for the routes that
 // declare `user` or `serviceRole` (GoTrue's requireAuthentication / requireAdmin).
 import { loadUser } from './accounts.ts';
-import { AuthApiError, badRequest, forbidden } from './errors.ts';
+import { AuthApiError, badRequest, forbidden, internalError } from './errors.ts';
 import { type Ctx, headerValue } from './http.ts';
 import { JwtError, type JwtClaims, verifyJwt } from './jwt.ts';
 import { AUDIENCE, type AuthService, NIL_UUID } from './service.ts';
@@ -72,8 +72,16 @@ export function requireAdmin(svc: AuthService, ctx: Ctx): JwtClaims {
   return claims;
 }
 
+/** The user the dispatcher authenticated; none means the route does not declare `user`. */
+export function signedInUser(ctx: Ctx): AuthedUser {
+  if (!ctx.authed) throw internalError('route does not declare user authentication');
+  return ctx.authed;
+}
+
 /** Audit actor for admin-API calls: the key's subject, else its role (service_role keys have no sub). */
-export function adminActor(claims: JwtClaims): { id: string; email: string } {
+export function adminActor(ctx: Ctx): { id: string; email: string } {
+  const claims = ctx.adminClaims;
+  if (!claims) throw internalError('route does not declare serviceRole authentication');
   const sub = typeof claims.sub === 'string' && isUuid(claims.sub) ? claims.sub : NIL_UUID;
   return { id: sub, email: typeof claims.role === 'string' ? claims.role : '' };
 }

@@ -1,5 +1,6 @@
 // POST /logout?scope=global|local|others: ends the user's sessions.
 import { audit } from './accounts.ts';
+import { signedInUser } from './authenticate.ts';
 import { badRequest } from './errors.ts';
 import type { Ctx, Reply } from './http.ts';
 import type { AuthService } from './service.ts';
@@ -9,7 +10,7 @@ export async function logout(svc: AuthService, ctx: Ctx): Promise<Reply> {
   if (!['', 'global', 'local', 'others'].includes(scope)) {
     throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`);
   }
-  const { user, sessionId } = ctx.authed!;
+  const { user, sessionId } = signedInUser(ctx);
   if (sessionId === null || scope === '' || scope === 'global') {
     await svc.pool.query('delete from auth.sessions where user_id = $1', [user.id]);
   } else if (scope === 'local') {

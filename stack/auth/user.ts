@@ -1,6 +1,7 @@
 // GET /user and PUT /user (updateUser): the signed-in user's own account.
 import bcrypt from 'bcryptjs';
 import { audit, findUserByEmail, loadIdentities, loadUser, userResponse } from './accounts.ts';
+import { signedInUser } from './authenticate.ts';
 import { prepareEmailChange } from './code-mail.ts';
 import { forbidden, unprocessable } from './errors.ts';
 import { type Ctx, obj, redirectFor, type Reply } from './http.ts';
@@ -10,13 +11,13 @@ import { mergeMetadata, userJson } from './users.ts';
 import { assertPasswordAcceptable, normalizeEmail } from './validation.ts';
 
 export async function getUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
-  const { user } = ctx.authed!;
+  const { user } = signedInUser(ctx);
   return { status: 200, body: userJson(user, await loadIdentities(svc.pool, user.id)) };
 }
 
 export async function updateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
   const body = ctx.body;
-  const authed = ctx.authed!;
+  const authed = signedInUser(ctx);
   if (body.app_metadata !== undefined && body.app_metadata !== null) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   }
