@@ -15,7 +15,7 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 /** exp of the CLI demo keys (2032-11-11). */
 const DEMO_KEY_EXP = 1983812996;
 
-/** Offsets of the internal services from the port base (docs/platform.md: Ports). */
+/** Offsets of the internal services from the port base (stack/PLATFORM.md: Ports). */
 export const INTERNAL_PORT_OFFSETS = { rest: 10, auth: 11, functions: 12 } as const;
 /** Highest offset used; a free port base needs base..base+PORT_SPAN free. */
 export const PORT_SPAN = 12;

@@ -1,5 +1,5 @@
 // The API gateway: one port in front of PostgREST, auth and the functions runtime, routing like
-// Supabase's Kong (docs/platform.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey`
+// Supabase's Kong (stack/PLATFORM.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey`
 // required on the Data API and auth routes with the hosted 401 bodies (functions: the runtime's
 // verify_jwt decides, as hosted), secret keys refused from browsers as hosted does, Authorization
 // defaulting to the key, CORS answered, X-Forwarded-For set from the socket (client-supplied
@@ -188,7 +188,7 @@ function sendJson(
   res.end(payload);
 }
 
-/** Authorization default of the CLI/self-hosted Kong (docs/platform.md: API keys and the Authorization default). */
+/** Authorization default of the CLI/self-hosted Kong (stack/PLATFORM.md: API keys and the Authorization default). */
 export function defaultAuthorization(
   authorization: string | undefined,
   apikey: string | undefined,

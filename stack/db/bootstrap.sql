@@ -1,7 +1,7 @@
 -- Bootstrap of a NEW local database, run once by the stack as the bootstrap superuser
 -- `supabase_admin`, before stack/auth/schema.sql and the user migrations.
 -- It reproduces what Supabase's Postgres image provides to migrations
--- (docs/platform.md: Roles, Grants and schemas, Extensions, auth functions, Schema cache reload).
+-- (stack/PLATFORM.md: Roles, Grants and schemas, Extensions, auth functions, Schema cache reload).
 --
 -- API privileges ("auto-expose" mode): this file installs the LEGACY default privileges
 -- (objects that `postgres` creates in `public` are granted to anon/authenticated/service_role),
@@ -10,7 +10,7 @@
 -- revoke (stack/db/postgres.ts, SECURE_DEFAULTS_SQL). Migrations state their GRANTs explicitly
 -- either way, so they behave the same under both modes and on hosted Supabase.
 
--- ---------------------------------------------------------------- roles (docs/platform.md: Roles)
+-- ---------------------------------------------------------------- roles (stack/PLATFORM.md: Roles)
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then
@@ -62,7 +62,7 @@ alter role authenticated set statement_timeout = '8s';
 -- supabase_migrations and trusted extensions).
 alter database postgres owner to postgres;
 
--- ---------------------------------------------------------------- schemas (docs/platform.md: Grants and schemas)
+-- ---------------------------------------------------------------- schemas (stack/PLATFORM.md: Grants and schemas)
 grant usage on schema public to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public
   grant all on tables to postgres, anon, authenticated, service_role;
@@ -130,11 +130,11 @@ alter default privileges for role supabase_auth_admin in schema auth
 alter default privileges for role supabase_auth_admin in schema auth
   grant all on functions to postgres;
 
--- ---------------------------------------------------------------- extensions (docs/platform.md: Extensions)
+-- ---------------------------------------------------------------- extensions (stack/PLATFORM.md: Extensions)
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
--- ---------------------------------------------------------------- auth.* functions (docs/platform.md: auth functions)
+-- ---------------------------------------------------------------- auth.* functions (stack/PLATFORM.md: auth functions)
 -- The modern, coalescing form: PostgREST 12 only sets `request.jwt.claims`; the legacy
 -- per-claim settings are still honoured; '' (a setting reset after its transaction) is NULL.
 create or replace function auth.uid() returns uuid
@@ -183,7 +183,7 @@ alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to public, postgres, anon, authenticated, service_role;
 
--- ---------------------------------------------------------------- realtime publication (docs/platform.md)
+-- ---------------------------------------------------------------- realtime publication (stack/PLATFORM.md)
 do $$
 begin
   if not exists (select from pg_publication where pubname = 'supabase_realtime') then
@@ -194,7 +194,7 @@ $$;
 -- Owned by postgres so that migrations may `alter publication supabase_realtime add table ...`.
 alter publication supabase_realtime owner to postgres;
 
--- ---------------------------------------------------------------- schema-cache reload (docs/platform.md)
+-- ---------------------------------------------------------------- schema-cache reload (stack/PLATFORM.md)
 -- The event triggers hosted databases carry: any DDL (migrations, SQL editor, tests) makes
 -- PostgREST reload its schema cache.
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger

@@ -4,7 +4,7 @@
 // edge-runtime binary, which has no npm package. This router runs them all in one Deno process:
 // it replaces `Deno.serve` so that importing a function module registers its handler instead of
 // opening a port, then serves `/<name>/*` and hands each request to that handler, as the
-// runtime's main service does (docs/platform.md: Edge functions).
+// runtime's main service does (stack/PLATFORM.md: Edge functions).
 
 interface RouterConfig {
   hostname: string;

@@ -1,4 +1,4 @@
-// The API gateway as supabase-js and browsers meet it (docs/platform.md: Gateway routes to CORS): apikey checks with
+// The API gateway as supabase-js and browsers meet it (stack/PLATFORM.md: Gateway routes to CORS): apikey checks with
 // the hosted 401 bodies, the open auth routes, CORS, the Authorization default for the opaque
 // keys; and, on a gateway started here against a real echoing upstream and a dead one, prefix
 // stripping, X-Forwarded-For, streaming and the 502 answer.

@@ -1,7 +1,7 @@
 // HTTP helpers of the contact function: CORS, size-limited body reading, client IP, key checks.
 // No imports and no Deno APIs, so the same file runs in the edge runtime and in Node unit tests.
 
-/** Headers supabase-js sends with functions.invoke (docs/platform.md: CORS), so preflights pass. */
+/** Headers supabase-js sends with functions.invoke (stack/PLATFORM.md: CORS), so preflights pass. */
 const ALLOWED_HEADERS =
   'authorization, x-client-info, apikey, content-type, x-retry-count, x-region';
 
