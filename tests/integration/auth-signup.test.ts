@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
+import { authAdminUrl, ownServerOptions } from './auth-own-server.ts';
 import { nodeClient } from '../../stack/client.ts';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { serviceClient, sql, stackEnv } from '../support/stack.ts';
@@ -358,37 +359,12 @@ describe("Supabase's errors", () => {
   });
 });
 
-/** The stack database as supabase_auth_admin (the role the auth service connects as). */
-function authAdminUrl(): string {
-  const dbUrl = new URL(env.DB_URL);
-  dbUrl.username = 'supabase_auth_admin';
-  return dbUrl.toString();
-}
-
-/** Options for a second auth service on the stack's database, with test-specific settings. */
+/** A second auth service on the stack's database, with the stack's limits and test settings. */
 function secondServiceOptions(overrides: Partial<AuthServerOptions>): AuthServerOptions {
-  return {
-    host: '127.0.0.1',
-    port: 0,
-    dbUrl: authAdminUrl(),
-    jwtSecret: env.JWT_SECRET,
-    jwtExpiry: 3600,
-    apiExternalUrl: env.API_URL,
-    siteUrl: SITE_URL,
-    additionalRedirectUrls: [],
-    enableSignup: true,
-    enableConfirmations: true,
-    minimumPasswordLength: 6,
-    passwordRequirements: '',
-    maxFrequencySeconds: 1,
-    refreshTokenRotation: true,
-    refreshTokenReuseInterval: 10,
+  return ownServerOptions({
     rateLimits: { signInSignUps: 30, tokenRefresh: 150, tokenVerifications: 30, emailSent: 100 },
-    otpExpiry: 3600,
-    smtp: { host: '127.0.0.1', port: env.SMTP_PORT, adminEmail: 'a@b.test', senderName: 'Test' },
-    log: () => undefined,
     ...overrides,
-  };
+  });
 }
 
 describe('other configurations (a second auth service on the stack database)', () => {
