@@ -12,6 +12,8 @@ import {
   createAdminUser,
   createConfirmedUser,
   deleteUsers,
+  isAdminRow as isAdminRowOf,
+  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
@@ -38,25 +40,10 @@ afterAll(async () => {
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
 
-async function isAdminRow(userId: string): Promise<boolean> {
-  const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
-  if (error) throw new Error(error.message);
-  return data.length === 1;
-}
+const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
-/** Signs up through the public Auth API, as anyone on the internet could. */
-async function signUp(email: string, password: string, data: Record<string, unknown> = {}) {
-  const { data: res, error } = await anonClient().auth.signUp({
-    email,
-    password,
-    options: { data: { display_name: 'Someone', ...data } },
-  });
-  if (error || !res.user) throw new Error(`signUp(${email}) failed: ${error?.message}`);
-  const user = { id: res.user.id, email, password };
-  users.push(user);
-  expect(res.session, 'confirmation is required before a session').toBeNull();
-  return user;
-}
+const signUp = (email: string, password: string, data: Record<string, unknown> = {}) =>
+  publicSignUp(users, email, password, data);
 
 /** Opens the confirmation link of the sign-up mail, like the recipient clicking it. */
 async function confirmThroughMail(email: string): Promise<void> {

@@ -63,6 +63,35 @@ export async function signedInClient(user: {
   return client;
 }
 
+/** Whether `userId` has a row in public.admins (as the service role sees it). */
+export async function isAdminRow(service: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
+  if (error) throw new Error(error.message);
+  return data.length === 1;
+}
+
+/**
+ * Signs up through the public Auth API, as anyone on the internet could; the account is added to
+ * `users` for clean-up. Confirmation is required, so no session comes back.
+ */
+export async function publicSignUp(
+  users: TestUser[],
+  email: string,
+  password: string,
+  data: Record<string, unknown> = {},
+): Promise<TestUser> {
+  const { data: res, error } = await anonClient().auth.signUp({
+    email,
+    password,
+    options: { data: { display_name: 'Someone', ...data } },
+  });
+  if (error || !res.user) throw new Error(`signUp(${email}) failed: ${error?.message}`);
+  if (res.session) throw new Error(`signUp(${email}) returned a session before confirmation`);
+  const user = { id: res.user.id, email, password };
+  users.push(user);
+  return user;
+}
+
 /** Removes test accounts (admins rows cascade) and any invites for their e-mails. */
 export async function deleteUsers(service: SupabaseClient, users: TestUser[]): Promise<void> {
   for (const u of users) {

@@ -8,10 +8,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, listMail, type Mail } from '../support/mail';
 import {
-  anonClient,
   createAdminUser,
   createConfirmedUser,
   deleteUsers,
+  isAdminRow as isAdminRowOf,
+  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
@@ -36,23 +37,9 @@ afterAll(async () => {
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
 
-async function isAdminRow(userId: string): Promise<boolean> {
-  const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
-  if (error) throw new Error(error.message);
-  return data.length === 1;
-}
+const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
-async function signUp(email: string, password: string): Promise<TestUser> {
-  const { data, error } = await anonClient().auth.signUp({
-    email,
-    password,
-    options: { data: { display_name: 'Someone' } },
-  });
-  if (error || !data.user) throw new Error(`signUp(${email}) failed: ${error?.message}`);
-  const user = { id: data.user.id, email, password };
-  users.push(user);
-  return user;
-}
+const signUp = (email: string, password: string) => publicSignUp(users, email, password);
 
 const mailTo = async (email: string): Promise<Mail[]> =>
   (await listMail(stackEnv().MAILPIT_URL)).filter((m) => m.to.some((a) => a.address === email));
