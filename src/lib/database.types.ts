@@ -9,6 +9,7 @@ export type Database = {
           created_at: string;
           email: string;
           invited_by: string | null;
+          last_sent_at: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -17,6 +18,7 @@ export type Database = {
           created_at?: string;
           email: string;
           invited_by?: string | null;
+          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Update: {
@@ -24,6 +26,7 @@ export type Database = {
           created_at?: string;
           email?: string;
           invited_by?: string | null;
+          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Relationships: [];
@@ -162,6 +165,17 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_team: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          admin_since: string;
+          email: string;
+          invited_by_email: string;
+          invited_by_name: string;
+          name: string;
+          user_id: string;
+        }[];
+      };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -192,6 +206,7 @@ export type Database = {
         Args: {
           p_claim: boolean;
           p_email: string;
+          p_global_max?: number;
           p_ip: string;
           p_max: number;
           p_message: string;
@@ -202,6 +217,20 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      open_admin_invites: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          account: string;
+          email: string;
+          invited_at: string;
+          invited_by_email: string;
+          invited_by_name: string;
+          last_sent_at: string;
+        }[];
+      };
+      remove_admin: { Args: { p_user_id: string }; Returns: boolean };
+      resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
+      withdraw_admin_invite: { Args: { p_email: string }; Returns: boolean };
     };
     Enums: {
       [_ in never]: never;

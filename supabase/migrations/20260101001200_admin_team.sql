@@ -1,0 +1,403 @@
+-- The admin team (Admins tab): list admins and open invitations, withdraw an invitation, resend
+-- its confirmation e-mail, remove an admin, invite a removed admin again. Every rule is decided
+-- here, whatever the client sends: only admins (with a live session, private.is_admin()) call
+-- these; nobody removes themselves; the last admin stays. Writes are plain inserts, updates and
+-- deletes of public.admins / public.admin_invites made inside the caller's request, so triggers
+-- on those tables see them with auth.uid() as the actor.
+--
+-- The functions in public are invoker-rights wrappers (callable by authenticated only); the work
+-- is done by security-definer functions in private, which read auth.users for names.
+
+-- ---------------------------------------------------------------------------------------------
+-- Bookkeeping
+-- ---------------------------------------------------------------------------------------------
+
+alter table public.admin_invites add column last_sent_at timestamptz;
+comment on column public.admin_invites.last_sent_at is
+  'When an admin last had the confirmation e-mail of this invite sent again (null: never).';
+
+-- Accounts whose admin rights were taken away. Only these confirmed accounts can be invited
+-- again in place (see private.admin_invites_before_insert); in private, so the API never sees it.
+create table private.removed_admins (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  removed_by uuid references auth.users (id) on delete set null,
+  removed_at timestamptz not null default now()
+);
+create index removed_admins_removed_by_idx on private.removed_admins (removed_by);
+alter table private.removed_admins enable row level security;
+revoke all on table private.removed_admins from public, anon, authenticated;
+
+create function private.require_admin()
+returns void
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_admin() then
+    raise exception 'Only admins can manage the admin team' using errcode = '42501';
+  end if;
+end;
+$$;
+revoke execute on function private.require_admin() from public, anon;
+grant execute on function private.require_admin() to authenticated;
+
+-- The name an account gave at sign-up (the spec's "Admin <name>").
+create function private.display_name(p_meta jsonb)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(btrim(coalesce(p_meta ->> 'display_name', p_meta ->> 'name', '')), '');
+$$;
+revoke execute on function private.display_name(jsonb) from public, anon;
+grant execute on function private.display_name(jsonb) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Reading the team
+-- ---------------------------------------------------------------------------------------------
+
+create function private.admin_team()
+returns table (
+  user_id uuid,
+  email text,
+  name text,
+  admin_since timestamptz,
+  invited_by_email text,
+  invited_by_name text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select a.user_id, a.email, private.display_name(u.raw_user_meta_data), a.created_at,
+           inviter.email::text, private.display_name(inviter.raw_user_meta_data)
+      from public.admins a
+      join auth.users u on u.id = a.user_id
+      left join public.admin_invites i
+        on i.user_id = a.user_id and i.accepted_at is not null
+      left join auth.users inviter on inviter.id = i.invited_by
+     order by a.created_at, a.email;
+end;
+$$;
+revoke execute on function private.admin_team() from public, anon;
+grant execute on function private.admin_team() to authenticated;
+
+create function public.admin_team()
+returns table (
+  user_id uuid,
+  email text,
+  name text,
+  admin_since timestamptz,
+  invited_by_email text,
+  invited_by_name text
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.admin_team();
+$$;
+comment on function public.admin_team() is
+  'Admins only: every admin with name, e-mail, admin since and who invited them.';
+revoke execute on function public.admin_team() from public, anon;
+grant execute on function public.admin_team() to authenticated;
+
+-- account: 'none' (no account signed up for it yet), 'unconfirmed' (its account waits for the
+-- confirmation link: the e-mail can be resent).
+create function private.open_admin_invites()
+returns table (
+  email text,
+  invited_at timestamptz,
+  invited_by_email text,
+  invited_by_name text,
+  account text,
+  last_sent_at timestamptz
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select i.email, i.created_at, inviter.email::text,
+           private.display_name(inviter.raw_user_meta_data),
+           case when i.user_id is null then 'none' else 'unconfirmed' end,
+           i.last_sent_at
+      from public.admin_invites i
+      left join auth.users inviter on inviter.id = i.invited_by
+     where i.accepted_at is null
+     order by i.created_at desc, i.email;
+end;
+$$;
+revoke execute on function private.open_admin_invites() from public, anon;
+grant execute on function private.open_admin_invites() to authenticated;
+
+create function public.open_admin_invites()
+returns table (
+  email text,
+  invited_at timestamptz,
+  invited_by_email text,
+  invited_by_name text,
+  account text,
+  last_sent_at timestamptz
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.open_admin_invites();
+$$;
+comment on function public.open_admin_invites() is
+  'Admins only: invitations not yet accepted, newest first.';
+revoke execute on function public.open_admin_invites() from public, anon;
+grant execute on function public.open_admin_invites() to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Withdraw an invitation
+-- ---------------------------------------------------------------------------------------------
+
+-- Deletes the open invite and the account its sign-up created, if that account is still
+-- unconfirmed: otherwise that account keeps the address "already registered" and the address
+-- can never be invited again. A confirmed account is never deleted here. Lock order is the Auth
+-- server's (auth.users row, then the invite, via the confirmation trigger), so a confirmation
+-- arriving at the same moment waits or wins; it never deadlocks or slips an admin through.
+create function private.withdraw_admin_invite(p_email text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_user uuid;
+begin
+  perform private.require_admin();
+  select i.user_id into v_user
+    from public.admin_invites i
+   where i.email = v_email and i.accepted_at is null;
+  if not found then
+    return false;
+  end if;
+  if v_user is not null then
+    perform 1 from auth.users u where u.id = v_user for update;
+  end if;
+  delete from public.admin_invites i
+   where i.email = v_email
+     and i.accepted_at is null
+     and i.user_id is not distinct from v_user;
+  if not found then
+    return false;
+  end if;
+  if v_user is not null then
+    delete from auth.users u where u.id = v_user and u.email_confirmed_at is null;
+  end if;
+  return true;
+end;
+$$;
+revoke execute on function private.withdraw_admin_invite(text) from public, anon;
+grant execute on function private.withdraw_admin_invite(text) to authenticated;
+
+create function public.withdraw_admin_invite(p_email text)
+returns boolean
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.withdraw_admin_invite(p_email);
+$$;
+comment on function public.withdraw_admin_invite(text) is
+  'Admins only: withdraws an open invitation and deletes its still unconfirmed account. False '
+  'when there is no open invitation for the address.';
+revoke execute on function public.withdraw_admin_invite(text) from public, anon;
+grant execute on function public.withdraw_admin_invite(text) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Resend the confirmation e-mail
+-- ---------------------------------------------------------------------------------------------
+
+-- The admin step of "Resend": checks that the address has an open invite whose account is still
+-- unconfirmed and records the resend. The Admins tab then asks Auth to mail the link (see
+-- docs/decisions/0061-resending-invitations.md for why that public endpoint grants nothing).
+create function private.resend_admin_invite(p_email text)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+begin
+  perform private.require_admin();
+  update public.admin_invites i
+     set last_sent_at = now()
+   where i.email = v_email
+     and i.accepted_at is null
+     and exists (select 1 from auth.users u
+                  where u.id = i.user_id and u.email_confirmed_at is null);
+  return found;
+end;
+$$;
+revoke execute on function private.resend_admin_invite(text) from public, anon;
+grant execute on function private.resend_admin_invite(text) to authenticated;
+
+create function public.resend_admin_invite(p_email text)
+returns boolean
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.resend_admin_invite(p_email);
+$$;
+comment on function public.resend_admin_invite(text) is
+  'Admins only: records a resend of an open invitation whose account is unconfirmed; false when '
+  'there is none (nothing to resend).';
+revoke execute on function public.resend_admin_invite(text) from public, anon;
+grant execute on function public.resend_admin_invite(text) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Remove an admin
+-- ---------------------------------------------------------------------------------------------
+
+-- Removals run one at a time (a lock on public.admins that conflicts with itself), and the
+-- caller's own rights are checked only once the lock is held: of two admins removing each other
+-- at the same moment, the second finds that it is no longer an admin and is refused. Plain
+-- selects (every RLS check) do not wait for the lock.
+create function private.remove_admin(p_user_id uuid)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  lock table public.admins in share row exclusive mode;
+  perform private.require_admin();
+  if p_user_id = (select auth.uid()) then
+    raise exception 'You cannot remove yourself'
+      using errcode = 'P0001', hint = 'remove_self';
+  end if;
+  if not exists (select 1 from public.admins a where a.user_id = p_user_id) then
+    return false;
+  end if;
+  if (select count(*) from public.admins) <= 1 then
+    raise exception 'The last admin cannot be removed'
+      using errcode = 'P0001', hint = 'last_admin';
+  end if;
+  delete from public.admins a where a.user_id = p_user_id;
+  insert into private.removed_admins (user_id, removed_by)
+  values (p_user_id, (select auth.uid()))
+  on conflict (user_id) do update
+    set removed_by = excluded.removed_by, removed_at = excluded.removed_at;
+  return true;
+end;
+$$;
+revoke execute on function private.remove_admin(uuid) from public, anon;
+grant execute on function private.remove_admin(uuid) to authenticated;
+
+create function public.remove_admin(p_user_id uuid)
+returns boolean
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.remove_admin(p_user_id);
+$$;
+comment on function public.remove_admin(uuid) is
+  'Admins only: takes admin rights from another admin (the account stays). Refuses oneself and '
+  'the last admin; false when the account is no admin.';
+revoke execute on function public.remove_admin(uuid) from public, anon;
+grant execute on function public.remove_admin(uuid) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Inviting a removed admin again
+-- ---------------------------------------------------------------------------------------------
+
+-- As before, an address with an account cannot be invited, with one exception: a removed admin
+-- (confirmed account, recorded in private.removed_admins). Their invite is bound to their account
+-- and accepted at once, and the after-insert trigger makes them an admin again: they proved the
+-- address when they first became an admin, and a new sign-up is impossible for an existing
+-- account. Any other account (unconfirmed, or a shopper's) is still "Email already registered".
+create or replace function private.admin_invites_before_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_former uuid;
+begin
+  new.email := lower(btrim(new.email));
+  new.created_at := now();
+  new.accepted_at := null;
+  new.user_id := null;
+  new.last_sent_at := null;
+  -- A signed-in caller who is no admin is refused by RLS right after this trigger. Look nothing
+  -- up for them, so the refusal is the same, in status, body and time, for every address.
+  if coalesce((select auth.role()), '') in ('anon', 'authenticated')
+     and not private.is_admin() then
+    return new;
+  end if;
+  select u.id into v_former
+    from auth.users u
+    join private.removed_admins r on r.user_id = u.id
+   where lower(u.email) = new.email
+     and u.email_confirmed_at is not null
+     and not exists (select 1 from public.admins a where a.user_id = u.id);
+  if v_former is not null then
+    -- Their earlier, used invite makes way for this one (the primary key is the address).
+    delete from public.admin_invites i where i.email = new.email and i.accepted_at is not null;
+    new.user_id := v_former;
+    new.accepted_at := now();
+    return new;
+  end if;
+  if exists (select 1 from auth.users u where lower(u.email) = new.email) then
+    raise exception 'Email already registered'
+      using errcode = '23505',
+            detail = 'An account with this e-mail already exists, so it cannot be invited.';
+  end if;
+  delete from public.admin_invites i
+   where i.email = new.email
+     and i.user_id is null
+     and (i.accepted_at is not null
+          or i.created_at < now() - private.invite_binding_window());
+  return new;
+end;
+$$;
+
+create function private.admin_invites_reinstate()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.admins (user_id, email)
+  values (new.user_id, new.email)
+  on conflict (user_id) do nothing;
+  delete from private.removed_admins r where r.user_id = new.user_id;
+  return new;
+end;
+$$;
+revoke execute on function private.admin_invites_reinstate() from public, anon, authenticated;
+
+create trigger admin_invites_reinstate
+  after insert on public.admin_invites
+  for each row
+  when (new.accepted_at is not null and new.user_id is not null)
+  execute function private.admin_invites_reinstate();
