@@ -91,6 +91,33 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_id: randomUUID(), p_sent: true, p_error: null }),
     expected: () => false,
   },
+  // issue 18: B (the admin team)
+  'admin_team()': {
+    allowed: ['admin'],
+    args: async () => ({}),
+    expected: () => expect.arrayContaining([expect.objectContaining({ user_id: adminUser.id })]),
+  },
+  'open_admin_invites()': {
+    allowed: ['admin'],
+    args: async () => ({}),
+    expected: () => expect.any(Array),
+  },
+  // Addresses and ids that match nothing: an allowed call answers false and changes nothing.
+  'withdraw_admin_invite(text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_email: `nobody-${randomUUID()}@example.test` }),
+    expected: () => false,
+  },
+  'resend_admin_invite(text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_email: `nobody-${randomUUID()}@example.test` }),
+    expected: () => false,
+  },
+  'remove_admin(uuid)': {
+    allowed: ['admin'],
+    args: async () => ({ p_user_id: randomUUID() }),
+    expected: () => false,
+  },
 };
 
 beforeAll(async () => {
