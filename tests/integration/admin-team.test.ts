@@ -19,6 +19,9 @@ import {
   type TestUser,
 } from './db-test-helpers';
 
+/** What admin_team() and open_admin_invites() answer (the test clients are untyped). */
+type Row = Record<string, string | null>;
+
 const service = serviceClient();
 const users: TestUser[] = [];
 let adminUser: TestUser;
@@ -64,12 +67,12 @@ describe('listing the team', () => {
     const invitee = await inviteAndSignUp();
     const team = await admin.rpc('admin_team');
     expect(team.error?.message).toBeUndefined();
-    const me = team.data!.find((row) => row.user_id === adminUser.id);
+    const me = (team.data as Row[]).find((row) => row.user_id === adminUser.id);
     expect(me).toMatchObject({ email: adminUser.email, name: 'Test User' });
-    expect(Date.parse(me!.admin_since)).not.toBeNaN();
+    expect(Date.parse(me!.admin_since!)).not.toBeNaN();
     const invites = await admin.rpc('open_admin_invites');
     expect(invites.error?.message).toBeUndefined();
-    expect(invites.data!.find((row) => row.email === invitee.email)).toMatchObject({
+    expect((invites.data as Row[]).find((row) => row.email === invitee.email)).toMatchObject({
       invited_by_email: adminUser.email,
       invited_by_name: 'Test User',
       account: 'unconfirmed',
@@ -217,7 +220,7 @@ describe('removing an admin', () => {
     expect(await isAdminRow(service, other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(true);
     const team = await admin.rpc('admin_team');
-    expect(team.data!.find((row) => row.user_id === other.id)).toMatchObject({
+    expect((team.data as Row[]).find((row) => row.user_id === other.id)).toMatchObject({
       invited_by_email: adminUser.email,
     });
     // Any other existing account still cannot be invited.

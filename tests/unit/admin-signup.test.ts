@@ -68,10 +68,19 @@ describe('createAdminAccount', () => {
     });
   });
 
-  it('stops at "already registered" before inviting or signing up', async () => {
-    const { c, insert, signUp } = clients({ registered: { data: true, error: null } });
+  it('for a registered address, signs nobody up: the database refuses the invite', async () => {
+    const { c, insert, signUp } = clients({
+      registered: { data: true, error: null },
+      invite: { error: { code: '23505', message: 'Email already registered' } },
+    });
     await expect(createAdminAccount(values, 'me', 'x', c)).resolves.toBe('email-taken');
-    expect(insert).not.toHaveBeenCalled();
+    expect(insert).toHaveBeenCalledWith({ email: 'new.admin@example.test', invited_by: 'me' });
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
+  it('for a removed admin, whose invite the database accepts at once: reinstated', async () => {
+    const { c, signUp } = clients({ registered: { data: true, error: null } });
+    await expect(createAdminAccount(values, 'me', 'x', c)).resolves.toBe('reinstated');
     expect(signUp).not.toHaveBeenCalled();
   });
 

@@ -15,6 +15,8 @@ const TEXTS_FILE = path.join(srcDir, 'texts.ts');
  * with the same field labels).
  */
 const SAME_TEXT_ON_PURPOSE = new Set<string>([
+  // The Admins tab and the heading of its list of admins.
+  'texts.team.adminsHeading',
   // The Products and Catagories forms: the same buttons and title label, one set per form.
   'texts.categoryForm.title',
   'texts.categoryForm.add',

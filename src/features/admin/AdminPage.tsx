@@ -7,11 +7,18 @@ import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
+import { AdminsTab } from './team/AdminsTab';
 import { paths } from '../../app/paths';
+import { useRef } from 'react';
 
 /** /admin: guarded by the session and the database's admin check, then the admin tabs. */
 export function AdminPage() {
   const { loading, session, adminStatus, displayName, recheckAdmin } = useAuth();
+  // Whether this account was an admin earlier on this page: if the database now says no, another
+  // admin removed it, and the notice says so rather than the general "not an admin".
+  const wasAdmin = useRef(false);
+  if (adminStatus === 'admin') wasAdmin.current = true;
+  if (adminStatus === 'none') wasAdmin.current = false;
 
   if (loading || adminStatus === 'loading') {
     return (
@@ -36,7 +43,7 @@ export function AdminPage() {
   if (adminStatus !== 'admin') {
     return (
       <Alert color="orange" role="alert" maw={560} mx="auto" my="xl">
-        {texts.admin.notAdmin}
+        {wasAdmin.current ? texts.team.rightsRemoved : texts.admin.notAdmin}
       </Alert>
     );
   }
@@ -59,6 +66,9 @@ export function AdminPage() {
             <Tabs.Tab value="signup" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.signup}
             </Tabs.Tab>
+            <Tabs.Tab value="admins" px={{ base: 10, sm: 'md' }}>
+              {texts.team.tab}
+            </Tabs.Tab>
             <Tabs.Tab value="categories" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.categories}
             </Tabs.Tab>
@@ -71,6 +81,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="signup">
             <SignupTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="admins">
+            <AdminsTab />
           </Tabs.Panel>
           <Tabs.Panel value="categories">
             <CategoriesTab />

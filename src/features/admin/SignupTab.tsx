@@ -37,6 +37,11 @@ export function SignupTab() {
             session.user.id,
             `${window.location.origin}${paths.login}`,
           );
+          if (outcome === 'reinstated') {
+            notify.success(texts.team.reinstated);
+            reset(empty);
+            return;
+          }
           if (outcome === 'email-taken') {
             setError('email', { type: 'server', message: t.emailTaken }, { shouldFocus: true });
             notify.error(t.emailTaken);

@@ -3,8 +3,11 @@ import { env } from '../../lib/env';
 import { supabase } from '../../lib/supabase';
 import type { SignupValues } from './schemas';
 
-/** What creating an admin account ended in. */
-export type SignupOutcome = 'sent' | 'email-taken';
+/**
+ * What creating an admin account ended in; 'reinstated': the address belongs to a removed admin,
+ * whom the invite made an admin again at once (no new account, no e-mail).
+ */
+export type SignupOutcome = 'sent' | 'email-taken' | 'reinstated';
 
 let signupClient: SupabaseClient | null = null;
 
@@ -12,7 +15,7 @@ let signupClient: SupabaseClient | null = null;
  * A second supabase-js client for the sign-up alone. It keeps no session in storage and never
  * refreshes, so creating another admin cannot replace the signed-in admin's own session.
  */
-function getSignupClient(): SupabaseClient {
+export function getSignupClient(): SupabaseClient {
   signupClient ??= createClient(env.supabaseUrl, env.supabaseAnonKey, {
     auth: {
       persistSession: false,
@@ -33,8 +36,9 @@ interface Clients {
 
 /**
  * Creates an invited admin account (SignUP tab):
- * 1. refuse an e-mail that already has an account (`email_registered`, admins only), because
- *    Auth hides such duplicates behind a fake user;
+ * 1. an e-mail that already has an account (`email_registered`, admins only; Auth hides such
+ *    duplicates behind a fake user) gets no sign-up: the database accepts its invite only for a
+ *    removed admin, who is an admin again at once, and refuses any other ("already registered");
  * 2. invite the e-mail (lower-cased): the database makes the account an admin once the e-mail is
  *    confirmed, so a stranger signing up directly gains nothing;
  * 3. sign up with the display name; Auth sends the verification e-mail whose link leads to /login.
@@ -52,7 +56,14 @@ export async function createAdminAccount(
 
   const registered = await clients.admin.rpc('email_registered', { p_email: email });
   if (registered.error) throw registered.error;
-  if (registered.data === true) return 'email-taken';
+  if (registered.data === true) {
+    const again = await clients.admin
+      .from('admin_invites')
+      .insert({ email, invited_by: invitedBy });
+    if (!again.error) return 'reinstated';
+    if (again.error.code === '23505') return 'email-taken';
+    throw again.error;
+  }
 
   const invite = await clients.admin.from('admin_invites').insert({ email, invited_by: invitedBy });
   // An earlier invite for the same address (e.g. a sign-up that never finished) is fine.

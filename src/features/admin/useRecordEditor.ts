@@ -8,6 +8,7 @@ import { isDbError, titleInUse, UNIQUE_VIOLATION } from './api';
 import { titleNeedsCheck, type Loaded } from './editRules';
 import { useAdminData } from './AdminData';
 import { titleSchema } from './schemas';
+import { useAdminLoss } from './useAdminLoss';
 import { validateWith } from './validateWith';
 
 export type EditorAction = 'add' | 'get' | 'update' | 'delete';
@@ -87,6 +88,12 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     notify.error(message);
   };
 
+  // A write RLS refused may mean this account was removed from the admins meanwhile: say so.
+  const adminLost = useAdminLoss();
+  const writeFailed = async (message: string) => {
+    if (!(await adminLost())) fail(message);
+  };
+
   const clear = () => {
     form.reset(config.empty);
     setLoaded(null);
@@ -127,7 +134,7 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
       } catch (error) {
         console.error(`Adding a ${noun.toLowerCase()} failed`, error);
         if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
-        else fail(m.addFailed);
+        else await writeFailed(m.addFailed);
         return;
       }
       await succeeded(m.added);
@@ -179,11 +186,11 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         const own = config.updateFailure?.(error);
         if (own) fail(own);
         else if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
-        else fail(m.updateFailed);
+        else await writeFailed(m.updateFailed);
         return;
       }
       if (!updated) {
-        fail(m.updateFailed);
+        await writeFailed(m.updateFailed);
         return;
       }
       await succeeded(m.updated);
@@ -222,7 +229,7 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         deleted = false;
       }
       if (!deleted) {
-        fail(m.deleteFailed);
+        await writeFailed(m.deleteFailed);
         return;
       }
       await succeeded(m.deleted);

@@ -1,0 +1,176 @@
+import { Alert, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { paths } from '../../../app/paths';
+import { notify } from '../../../lib/notify';
+import { useSubmitLock } from '../../../lib/useSubmitLock';
+import { texts } from '../../../texts';
+import { useAuth } from '../../auth/AuthProvider';
+import { isDbError } from '../api';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { useAdminLoss } from '../useAdminLoss';
+import { AdminCard, InviteCard } from './TeamCards';
+import {
+  loadTeam,
+  removeAdmin,
+  RemoveRefused,
+  resendInvite,
+  ResendTooSoon,
+  withdrawInvite,
+  type OpenInvite,
+  type Team,
+  type TeamMember,
+} from './teamApi';
+
+const t = texts.team;
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+type LoadState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; team: Team };
+/** What the confirmation dialog asks about. */
+type Pending =
+  { kind: 'withdraw'; invite: OpenInvite } | { kind: 'remove'; member: TeamMember } | null;
+/** The running action and the row it is for (one at a time). */
+type Action = `${'resend' | 'withdraw' | 'remove'}:${string}`;
+
+/**
+ * Admins tab: every admin and every open invitation, with Remove admin, Withdraw invitation and
+ * Resend e-mail. The database decides every rule (admins only, not oneself, not the last admin);
+ * this tab turns its answers into messages and reloads the list after each action.
+ */
+export function AdminsTab() {
+  const { session } = useAuth();
+  const adminLost = useAdminLoss();
+  const { busy, run } = useSubmitLock<Action>();
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [pending, setPending] = useState<Pending>(null);
+
+  const load = useCallback(async () => {
+    setState((prev) => (prev.kind === 'ready' ? prev : { kind: 'loading' }));
+    try {
+      setState({ kind: 'ready', team: await loadTeam() });
+    } catch (error) {
+      console.error('Loading the admin team failed', error);
+      setState({ kind: 'error' });
+      if (isDbError(error, INSUFFICIENT_PRIVILEGE)) await adminLost();
+    }
+  }, [adminLost]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Runs one action; a refusal becomes its message, and the list is reloaded afterwards. */
+  const act = (action: Action, success: string, work: () => Promise<boolean>) =>
+    run(action, async () => {
+      try {
+        if (await work()) notify.success(success);
+        else notify.error(t.alreadyChanged);
+      } catch (error) {
+        console.error(`Admin team: ${action} failed`, error);
+        if (error instanceof RemoveRefused) {
+          notify.error(error.rule === 'remove_self' ? t.removeSelf : t.lastAdmin);
+        } else if (error instanceof ResendTooSoon) {
+          notify.error(t.resendTooSoon);
+        } else if (!(isDbError(error, INSUFFICIENT_PRIVILEGE) && (await adminLost()))) {
+          notify.error(texts.unexpected);
+        }
+      }
+      await load();
+    });
+
+  const onConfirm = () => {
+    const target = pending;
+    setPending(null);
+    if (target?.kind === 'withdraw') {
+      const { email } = target.invite;
+      void act(`withdraw:${email}`, t.withdrawn, () => withdrawInvite(email));
+    } else if (target?.kind === 'remove') {
+      const { user_id: userId } = target.member;
+      void act(`remove:${userId}`, t.removed, () => removeAdmin(userId));
+    }
+  };
+
+  const onResend = (email: string) =>
+    void act(`resend:${email}`, t.resent, () =>
+      resendInvite(email, `${window.location.origin}${paths.login}`),
+    );
+
+  if (state.kind === 'loading') return <Loader aria-label={t.loading} />;
+  if (state.kind === 'error') {
+    return (
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t.loadFailed}</Text>
+          <Button size="xs" variant="light" onClick={() => void load()}>
+            {texts.admin.retry}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const { admins, invites } = state.team;
+  const inviteBusy = (email: string) => {
+    if (busy === `resend:${email}`) return 'resend';
+    if (busy === `withdraw:${email}`) return 'withdraw';
+    return null;
+  };
+  const grid = { base: 1, sm: 2, lg: 3 };
+  const listStyle = { listStyle: 'none', padding: 0, margin: 0 };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t.adminsHeading}
+        </Title>
+        <SimpleGrid cols={grid} component="ul" style={listStyle}>
+          {admins.map((member) => (
+            <AdminCard
+              key={member.user_id}
+              member={member}
+              isYou={member.user_id === session?.user.id}
+              removing={busy === `remove:${member.user_id}`}
+              disabled={busy !== null}
+              onRemove={() => setPending({ kind: 'remove', member })}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t.invitesHeading}
+        </Title>
+        {invites.length === 0 ? (
+          <Text c="dimmed">{t.noInvites}</Text>
+        ) : (
+          <SimpleGrid cols={grid} component="ul" style={listStyle}>
+            {invites.map((invite) => (
+              <InviteCard
+                key={invite.email}
+                invite={invite}
+                busy={inviteBusy(invite.email)}
+                disabled={busy !== null}
+                onResend={() => onResend(invite.email)}
+                onWithdraw={() => setPending({ kind: 'withdraw', invite })}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending?.kind === 'remove' ? t.removeTitle : t.withdrawTitle}
+        text={
+          pending?.kind === 'remove'
+            ? t.removeText(pending.member.name ?? pending.member.email)
+            : pending?.kind === 'withdraw'
+              ? t.withdrawText(pending.invite.email)
+              : ''
+        }
+        confirmLabel={pending?.kind === 'remove' ? t.remove : t.withdraw}
+        onConfirm={onConfirm}
+        onCancel={() => setPending(null)}
+      />
+    </Stack>
+  );
+}
