@@ -32,14 +32,13 @@ export function field(scope: Locator | Page, label: string): Locator {
 }
 
 /** The visible admin tab panel (hidden panels stay mounted to keep their form state). */
-export function panel(page: Page, tab: 'Products' | 'SignUP' | 'Catagories'): Locator {
+export type AdminTab = 'Products' | 'SignUP' | 'Admins' | 'Catagories';
+
+export function panel(page: Page, tab: AdminTab): Locator {
   return page.getByRole('tabpanel', { name: tab });
 }
 
-export async function openTab(
-  page: Page,
-  tab: 'Products' | 'SignUP' | 'Catagories',
-): Promise<Locator> {
+export async function openTab(page: Page, tab: AdminTab): Promise<Locator> {
   await page.getByRole('tab', { name: tab }).click();
   const p = panel(page, tab);
   await expect(p).toBeVisible();
