@@ -26,6 +26,7 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/login', file: 'login' },
     { path: '/admin', file: 'admin', admin: true },
     { path: '/admin', file: 'admin-signup', admin: true, tab: texts.admin.tabs.signup },
+    { path: '/admin', file: 'admin-admins', admin: true, tab: texts.team.tab },
     { path: '/admin', file: 'admin-catagories', admin: true, tab: texts.admin.tabs.categories },
     { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
     { path: '/no-such-page', file: 'not-found' },
