@@ -24,7 +24,8 @@ create table private.removed_admins (
   removed_at timestamptz not null default now()
 );
 create index removed_admins_removed_by_idx on private.removed_admins (removed_by);
-alter table private.removed_admins enable row level security;
+-- Not exposed by the API and no API role has any privilege on it: only the security-definer
+-- functions below read or write it.
 revoke all on table private.removed_admins from public, anon, authenticated;
 
 create function private.require_admin()
@@ -274,7 +275,7 @@ grant execute on function public.resend_admin_invite(text) to authenticated;
 -- ---------------------------------------------------------------------------------------------
 
 -- Removals run one at a time (a lock on public.admins that conflicts with itself), and the
--- caller's own rights are checked only once the lock is held: of two admins removing each other
+-- caller's own rights are checked again once the lock is held: of two admins removing each other
 -- at the same moment, the second finds that it is no longer an admin and is refused. Plain
 -- selects (every RLS check) do not wait for the lock.
 create function private.remove_admin(p_user_id uuid)
@@ -285,6 +286,8 @@ security definer
 set search_path = ''
 as $$
 begin
+  -- Refuse non-admins before the lock, so they cannot hold up confirmations; then again under it.
+  perform private.require_admin();
   lock table public.admins in share row exclusive mode;
   perform private.require_admin();
   if p_user_id = (select auth.uid()) then
