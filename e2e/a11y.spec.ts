@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/texts.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
-import { sessionFor, useSession } from './admin.helpers.ts';
+import { anonClient, sessionFor, useSession } from './admin.helpers.ts';
 import { openMobileMenu } from './support/menu.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -29,6 +29,9 @@ const ADMIN_TABS = [...Object.values(texts.admin.tabs), texts.team.tab];
 
 let session = '';
 const messageEmail = `a11y-${Date.now().toString(36)}@example.co.uk`;
+/** An open invitation whose account waits for confirmation: the Admins tab shows its card. */
+const inviteEmail = `a11y-invite-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.co.uk`;
+let inviteUserId: string | undefined;
 
 test.beforeAll(async ({ stack, serviceDb }) => {
   session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
@@ -53,10 +56,17 @@ test.beforeAll(async ({ stack, serviceDb }) => {
     },
   ]);
   if (error) throw new Error(error.message);
+  const invite = await serviceDb.from('admin_invites').insert({ email: inviteEmail });
+  if (invite.error) throw new Error(invite.error.message);
+  const signUp = await anonClient(stack).auth.signUp({ email: inviteEmail, password: 'secret123' });
+  if (signUp.error) throw signUp.error;
+  inviteUserId = signUp.data.user?.id;
 });
 
 test.afterAll(async ({ serviceDb }) => {
   await serviceDb.from('contact_messages').delete().eq('email', messageEmail);
+  if (inviteUserId) await serviceDb.auth.admin.deleteUser(inviteUserId);
+  await serviceDb.from('admin_invites').delete().eq('email', inviteEmail);
 });
 
 // A still banner: the scan must not race a slide change.
