@@ -4,6 +4,9 @@
 // (as hosted refuses it: RLS in the body, or silently empty for reads and deletes) and changes
 // nothing — no row, no file, the public URL still serving the old bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../../stack/auth/jwt.ts';
+import { clientWithToken } from '../support/stack.ts';
+import { signedInClient } from './db-test-helpers';
 import {
   BUCKET,
   CALLERS,
@@ -14,6 +17,7 @@ import {
   png,
   PNG_BYTES,
   seedObject,
+  stackEnv,
   storedFiles,
   type Caller,
   type Callers,
@@ -153,5 +157,41 @@ describe('replacing keeps one file per picture', () => {
     }
     expect(storedFiles()).toHaveLength(before);
     expect(storedFiles().some((f) => f.startsWith('.tmp'))).toBe(false);
+  });
+});
+
+describe('tokens', () => {
+  it('an admin’s access token stops counting once the admin signs out', async () => {
+    const admin = await signedInClient(callers.users[1]!);
+    const { data } = await admin.auth.getSession();
+    const token = data.session!.access_token;
+    const name = objectName('after-logout');
+    expect(
+      (await clientWithToken(token).storage.from(BUCKET).upload(name, png())).error,
+    ).toBeNull();
+    await admin.auth.signOut();
+    const { error } = await clientWithToken(token)
+      .storage.from(BUCKET)
+      .upload(name, png(Buffer.from('replaced')), { upsert: true });
+    expect(error).toMatchObject(RLS_REFUSAL);
+    expect(await fetchPublic(name)).toEqual({ status: 200, body: PNG_BYTES });
+  });
+
+  it.each([
+    ['signed with another secret', () => signJwt({ role: 'service_role' }, 'x'.repeat(40))],
+    [
+      'expired',
+      () =>
+        signJwt(
+          { role: 'service_role', exp: Math.floor(Date.now() / 1000) - 60 },
+          stackEnv().JWT_SECRET,
+        ),
+    ],
+    ['of a role the API does not know', () => signJwt({ role: 'postgres' }, stackEnv().JWT_SECRET)],
+  ])('a service-role token %s is refused', async (_label, token) => {
+    const name = objectName('forged');
+    const { error } = await clientWithToken(token()).storage.from(BUCKET).upload(name, png());
+    expect(error).toMatchObject({ statusCode: '403' });
+    expect(await namesIn(name.split('/')[0]!)).toEqual([]);
   });
 });
