@@ -3,7 +3,9 @@
 // image/png is served as image/png with nosniff (never rendered as a page), files over the limit
 // get hosted's 413 body, and the public URL answers with the stored type, the upload's
 // Cache-Control, ETag/Last-Modified (304 on a repeat) and Content-Length.
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumExecutable } from '../../e2e/support/browser.ts';
 import {
   BUCKET,
   makeCallers,
@@ -26,7 +28,7 @@ afterAll(async () => {
 });
 
 const admin = () => callers.clients.admin.storage.from(BUCKET);
-const SCRIPT = '<script>parent.postMessage("pwned","*");document.title="pwned"</script>';
+const SCRIPT = '<script>document.title="pwned";alert(1)</script>';
 
 describe('content the store must never serve as a page', () => {
   it.each([
@@ -64,6 +66,27 @@ describe('content the store must never serve as a page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // And in a real browser: opening the URL shows no page and runs no script.
+    const browser = await chromium.launch({
+      executablePath: chromiumExecutable(),
+      args: chromiumArgs,
+    });
+    try {
+      const page = await browser.newPage();
+      let dialogs = 0;
+      page.on('dialog', (d) => {
+        dialogs += 1;
+        void d.dismiss();
+      });
+      const response = await page.goto(publicUrl(name));
+      expect(response?.headers()['content-type']).toBe('image/png');
+      expect(await page.evaluate(() => document.contentType)).not.toBe('text/html');
+      expect(await page.title()).not.toBe('pwned');
+      expect(await page.locator('script').count()).toBe(0);
+      expect(dialogs).toBe(0);
+    } finally {
+      await browser.close();
+    }
     const download = await fetch(`${publicUrl(name)}?download=picture.png`);
     expect(download.headers.get('content-disposition')).toBe(
       "attachment; filename*=UTF-8''picture.png",
