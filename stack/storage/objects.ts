@@ -126,7 +126,9 @@ export async function uploadObject(
   let moved = false;
   try {
     const row = await asCaller(store, caller, async (c) => {
-      // The sub-select sees the row as it was before this statement: the version it replaces.
+      // Uploads of one name take turns, so the sub-select below (which sees the row as it was
+      // before this statement) names the version this upload replaces, and its file is deleted.
+      await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${bucket}/${name}`]);
       const r = await c.query<{ id: string; old_version: string | null }>(
         `insert into storage.objects as o
            (bucket_id, name, owner, owner_id, metadata, user_metadata, version)

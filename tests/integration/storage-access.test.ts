@@ -169,7 +169,8 @@ describe('tokens', () => {
     expect(
       (await clientWithToken(token).storage.from(BUCKET).upload(name, png())).error,
     ).toBeNull();
-    await admin.auth.signOut();
+    // Only this session: the shared admin client stays signed in for the other tests.
+    await admin.auth.signOut({ scope: 'local' });
     const { error } = await clientWithToken(token)
       .storage.from(BUCKET)
       .upload(name, png(Buffer.from('replaced')), { upsert: true });
@@ -193,5 +194,24 @@ describe('tokens', () => {
     const { error } = await clientWithToken(token()).storage.from(BUCKET).upload(name, png());
     expect(error).toMatchObject({ statusCode: '403' });
     expect(await namesIn(name.split('/')[0]!)).toEqual([]);
+  });
+});
+
+describe('racing uploads of one name', () => {
+  it('leave one complete picture and one file on disk', async () => {
+    const name = objectName('race');
+    await seedObject(name);
+    const before = storedFiles().length;
+    const payloads = Array.from({ length: 6 }, (_, i) =>
+      Buffer.concat([PNG_BYTES, Buffer.from(`racer ${i}`)]),
+    );
+    const results = await Promise.all(
+      payloads.map((p) => storage('admin').upload(name, png(p), { upsert: true })),
+    );
+    expect(results.map((r) => r.error?.message ?? null)).toEqual(payloads.map(() => null));
+    const served = await fetchPublic(name);
+    expect(served.status).toBe(200);
+    expect(payloads.some((p) => p.equals(served.body!))).toBe(true);
+    expect(storedFiles()).toHaveLength(before);
   });
 });
