@@ -16,9 +16,9 @@ export const DEFAULT_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 const DEMO_KEY_EXP = 1983812996;
 
 /** Offsets of the internal services from the port base (stack/PLATFORM.md: Ports). */
-export const INTERNAL_PORT_OFFSETS = { rest: 10, auth: 11, functions: 12 } as const;
+export const INTERNAL_PORT_OFFSETS = { rest: 10, auth: 11, functions: 12, storage: 13 } as const;
 /** Highest offset used; a free port base needs base..base+PORT_SPAN free. */
-export const PORT_SPAN = 12;
+export const PORT_SPAN = 13;
 
 export interface StackPorts {
   api: number;
@@ -28,6 +28,7 @@ export interface StackPorts {
   rest: number;
   auth: number;
   functions: number;
+  storage: number;
 }
 
 export interface AuthSettings {
@@ -80,6 +81,8 @@ export interface StackConfig {
   };
   auth: AuthSettings;
   smtp: { adminEmail: string; senderName: string };
+  /** [storage]: the largest object any bucket accepts, in bytes. */
+  storage: { fileSizeLimit: number };
   functions: Record<string, FunctionSettings>;
   /** [edge_runtime.secrets]: extra environment for edge functions. */
   functionSecrets: Record<string, string>;
@@ -147,6 +150,17 @@ export function parseDurationSeconds(value: unknown, fallback: number): number {
   return total;
 }
 
+/** Sizes as the CLI reads them ("50MiB", "5MB", "500KB", plain bytes); KB/MB/GB count 1024 too. */
+export function parseSizeBytes(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const m = /^(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?$/i.exec(value.trim());
+  if (!m) throw new Error(`config.toml: cannot parse size "${value}"`);
+  const unit = (m[2] ?? 'b').toLowerCase()[0]!;
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Math.floor(Number(m[1]) * factor);
+}
+
 export function demoApiKey(role: 'anon' | 'service_role', secret: string): string {
   return signJwt({ iss: 'supabase-demo', role, exp: DEMO_KEY_EXP }, secret);
 }
@@ -187,6 +201,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
     rest: base + INTERNAL_PORT_OFFSETS.rest,
     auth: base + INTERNAL_PORT_OFFSETS.auth,
     functions: base + INTERNAL_PORT_OFFSETS.functions,
+    storage: base + INTERNAL_PORT_OFFSETS.storage,
   };
 
   const jwtSecret = str(auth, 'jwt_secret', DEFAULT_JWT_SECRET);
@@ -255,6 +270,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
     smtp: {
       adminEmail: str(smtp, 'admin_email', 'admin@email.com'),
       senderName: str(smtp, 'sender_name', 'Admin'),
+    },
+    storage: {
+      fileSizeLimit: parseSizeBytes(table(raw, 'storage').file_size_limit, 50 * 1024 * 1024),
     },
     functions,
     functionSecrets,

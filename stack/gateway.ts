@@ -19,12 +19,14 @@ export interface GatewayKeys {
 export interface GatewayOptions {
   host?: string;
   port: number;
-  upstreams: { rest: string; auth: string; functions: string };
+  upstreams: { rest: string; auth: string; functions: string; storage?: string };
   keys: GatewayKeys;
   /** Upstream read timeout in ms (Kong: 60 s; functions 150 s). */
   timeouts?: { default: number; functions: number };
   /** Limits on what clients send; each has a safe default (GATEWAY_LIMITS). */
   limits?: Partial<GatewayLimits>;
+  /** Body limit of /storage/v1 (uploads), instead of limits.maxBodyBytes. */
+  storageMaxBodyBytes?: number;
   log?: (line: string) => void;
 }
 
@@ -78,7 +80,7 @@ export interface Gateway {
 
 interface Route {
   prefix: string;
-  upstream: 'rest' | 'auth' | 'functions';
+  upstream: 'rest' | 'auth' | 'functions' | 'storage';
   /** Path the prefix is replaced with upstream. */
   target: string;
   keyAuth: boolean;
@@ -111,6 +113,15 @@ const ROUTES: Route[] = [
   {
     prefix: '/functions/v1',
     upstream: 'functions',
+    target: '',
+    keyAuth: false,
+    rewriteAuthorization: true,
+  },
+  // Like self-hosted Kong: no key-auth (public object URLs carry no key); the Storage service
+  // checks the JWT (the key as default Authorization) itself.
+  {
+    prefix: '/storage/v1',
+    upstream: 'storage',
     target: '',
     keyAuth: false,
     rewriteAuthorization: true,
@@ -257,8 +268,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
       });
       return;
     }
+    const maxBodyBytes =
+      route.upstream === 'storage'
+        ? (opts.storageMaxBodyBytes ?? limits.maxBodyBytes)
+        : limits.maxBodyBytes;
     const declaredLength = Number(req.headers['content-length'] ?? 0);
-    if (declaredLength > limits.maxBodyBytes) {
+    if (declaredLength > maxBodyBytes) {
       sendJson(res, 413, TOO_LARGE, hasOrigin, { connection: 'close' });
       req.resume();
       return;
@@ -313,7 +328,12 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // The key is consumed here (hidden from upstreams, as hosted does): PostgREST would read an
     // `apikey` query parameter as a column filter.
     const search = route.keyAuth ? withoutApikeyParam(url.search) : url.search;
-    const upstream = new URL(opts.upstreams[route.upstream]);
+    const upstreamUrl = opts.upstreams[route.upstream];
+    if (!upstreamUrl) {
+      sendJson(res, 404, { message: 'no Route matched with those values' }, hasOrigin);
+      return;
+    }
+    const upstream = new URL(upstreamUrl);
     const upstreamReq = http.request({
       agent,
       host: upstream.hostname,
@@ -332,7 +352,7 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received <= limits.maxBodyBytes || tooLarge) return;
+      if (received <= maxBodyBytes || tooLarge) return;
       tooLarge = true;
       req.unpipe(upstreamReq);
       upstreamReq.destroy();

@@ -237,10 +237,32 @@ function launchFunctions(ctx: PartContext): LaunchedPart {
   return { proc, ready: { probe, timeoutMs: 60_000 } };
 }
 
+/** The settings stack/storage/main.ts reads from STORAGE_OPTIONS. */
+function launchStorage(ctx: PartContext): LaunchedPart {
+  const { config, dataDir } = ctx;
+  const options = {
+    host: '127.0.0.1',
+    port: config.ports.storage,
+    dbUrl: `postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
+    jwtSecret: config.keys.jwtSecret,
+    root: path.join(dataDir, 'storage'),
+    fileSizeLimit: config.storage.fileSizeLimit,
+  };
+  const main = path.join(REPO_ROOT, 'stack/storage/main.ts');
+  const proc = new ManagedProcess('storage', process.execPath, ['--import', 'tsx', main], {
+    logFile: ctx.logFile('storage'),
+    cwd: REPO_ROOT,
+    env: { ...baseEnv(), NODE_ENV: 'development', STORAGE_OPTIONS: JSON.stringify(options) },
+  });
+  const probe = () => httpOk(`http://127.0.0.1:${config.ports.storage}/status`);
+  return { proc, ready: { probe, timeoutMs: 60_000 } };
+}
+
 export const PART_LAUNCHERS: Record<PartName, Launcher> = {
   postgres: launchPostgres,
   mail: launchMail,
   postgrest: launchPostgrest,
   auth: launchAuth,
   functions: launchFunctions,
+  storage: launchStorage,
 };

@@ -46,8 +46,15 @@ export interface StackEnv {
   SMTP_HOST: string;
 }
 
-export type PartName = 'postgres' | 'postgrest' | 'auth' | 'functions' | 'mail';
-export const PART_NAMES: PartName[] = ['postgres', 'mail', 'postgrest', 'auth', 'functions'];
+export type PartName = 'postgres' | 'postgrest' | 'auth' | 'functions' | 'mail' | 'storage';
+export const PART_NAMES: PartName[] = [
+  'postgres',
+  'mail',
+  'postgrest',
+  'auth',
+  'functions',
+  'storage',
+];
 
 export interface StartOptions {
   portBase?: number;
@@ -209,7 +216,7 @@ async function migrateDatabase(ctx: PartContext, isNew: boolean, seed: boolean |
 
 /**
  * Start-up graph: the mail catcher and the functions runtime need nothing else, so they start
- * at once; PostgREST and auth wait for the database to be migrated. Returns whether the
+ * at once; PostgREST, auth and storage wait for the database to be migrated. Returns whether the
  * database was created.
  */
 async function startProcesses(
@@ -237,6 +244,7 @@ async function startProcesses(
     await settle([
       timed(log, `PostgREST on ${config.ports.rest}`, () => startPart('postgrest')),
       timed(log, `auth on ${config.ports.auth}`, () => startPart('auth')),
+      timed(log, `storage on ${config.ports.storage}`, () => startPart('storage')),
     ]);
   })();
   await settle([mail, functions, database]);
@@ -252,8 +260,12 @@ function startGatewayPart({ config, log }: PartContext): Promise<Gateway> {
         rest: `http://127.0.0.1:${config.ports.rest}`,
         auth: `http://127.0.0.1:${config.ports.auth}`,
         functions: `http://127.0.0.1:${config.ports.functions}`,
+        storage: `http://127.0.0.1:${config.ports.storage}`,
       },
       keys: config.keys,
+      // Uploads up to [storage] file_size_limit reach the Storage service, which answers larger
+      // ones itself (hosted's body); the multipart envelope needs a little more.
+      storageMaxBodyBytes: config.storage.fileSizeLimit + 1024 * 1024,
       log,
     }),
   );

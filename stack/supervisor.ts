@@ -96,7 +96,9 @@ export class PartSupervisor {
   /** Stops every part (clients first, the database last), the watchdog and the state file. */
   async stopAll(): Promise<void> {
     await Promise.all(
-      (['functions', 'auth', 'postgrest', 'mail'] as PartName[]).map((n) => this.stopPart(n)),
+      (['functions', 'storage', 'auth', 'postgrest', 'mail'] as PartName[]).map((n) =>
+        this.stopPart(n),
+      ),
     );
     await this.stopPart('postgres');
     if (this.watchdogPid) killGroup(this.watchdogPid, 'SIGKILL');

@@ -229,6 +229,8 @@ export async function prepareDatabase(o: PrepareOptions): Promise<void> {
   } else {
     o.log('stack/auth/schema.sql not found: the auth schema is not installed');
   }
+  // The storage schema, like hosted's, exists before migrations (which add buckets and policies).
+  await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/storage/schema.sql'), 'utf8'));
   if (o.migrationsEnabled) await dbPush(o);
   await runSql(admin, `notify pgrst, 'reload schema'`);
 }

@@ -386,13 +386,23 @@ describe('stack life cycle', () => {
         'mail',
         'postgres',
         'postgrest',
+        'storage',
       ]);
 
       expect((await runCli('stop')).stdout).toContain('Stopped');
       expect(await exited).toBe(0);
       await expect.poll(() => allGone(pids), { timeout: 5_000 }).toBe(true);
       expect(existsSync(path.join(dataDir, 'stack.json'))).toBe(false);
-      const ports = [base, base + 1, base + 3, base + 4, base + 10, base + 11, base + 12];
+      const ports = [
+        base,
+        base + 1,
+        base + 3,
+        base + 4,
+        base + 10,
+        base + 11,
+        base + 12,
+        base + 13,
+      ];
       expect(await Promise.all(ports.map((p) => portFree(p)))).toEqual(ports.map(() => true));
 
       // Warm restart on the same data dir: no re-bootstrap, no re-seed, the data is still there.
