@@ -108,7 +108,8 @@ export async function openProductsTab(
 ): Promise<Locator> {
   await useSession(page, env, session);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: /^Admin / })).toBeVisible();
+  // The admin area is a chunk of its own, loaded after the session check: allow a busy machine.
+  await expect(page.getByRole('heading', { name: /^Admin / })).toBeVisible({ timeout: 30_000 });
   return openTab(page, 'Products');
 }
 
