@@ -130,7 +130,11 @@ test('an uploaded JPEG with GPS is stored as EXIF-free WebP in two widths, shown
   await expect
     .poll(() => img.evaluate((e: HTMLImageElement) => e.currentSrc))
     .toBe(firstUpload.small);
-  expect(await img.evaluate((e: HTMLImageElement) => e.naturalWidth)).toBe(400);
+  // Loaded, not swapped for the placeholder (naturalWidth is density-corrected by srcset).
+  await expect
+    .poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0))
+    .toBe(true);
+  await expect(img).toHaveAttribute('src', firstUpload.small);
   await shopper.close();
 
   // Replace the picture (a smaller one: never scaled up); the first upload's files are gone.
