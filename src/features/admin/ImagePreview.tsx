@@ -9,14 +9,12 @@ function PreviewImage({ src }: { src: string }) {
   if (broken) {
     // Saving stays allowed: the link may be down only for now, or only from here.
     return (
-      <Alert
-        color="yellow"
-        variant="light"
-        h="100%"
-        title={texts.productImages.linkBroken}
-        data-testid="image-link-broken"
-      >
-        {texts.productImages.linkBrokenHint}
+      // Body text, not the Alert's title: a yellow title on its light background fails contrast.
+      <Alert color="yellow" variant="light" h="100%" data-testid="image-link-broken">
+        <Text size="sm" fw={700}>
+          {texts.productImages.linkBroken}
+        </Text>
+        <Text size="sm">{texts.productImages.linkBrokenHint}</Text>
       </Alert>
     );
   }
