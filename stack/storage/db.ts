@@ -17,6 +17,14 @@ export interface Caller {
   sub: string | null;
 }
 
+// The API roles' own statement timeouts (stack/PLATFORM.md: Roles), which PostgREST applies too;
+// a role switch inside a session would not.
+const STATEMENT_TIMEOUTS: Record<ApiRole, string> = {
+  anon: '3s',
+  authenticated: '8s',
+  service_role: '0',
+};
+
 export class StorageDb {
   readonly pool: pg.Pool;
 
@@ -44,8 +52,15 @@ export class StorageDb {
                 set_config('request.jwt', $2, true),
                 set_config('request.jwt.claim.sub', $3, true),
                 set_config('request.jwt.claims', $4, true),
-                set_config('storage.allow_delete_query', 'true', true)`,
-        [caller.role, caller.jwt, caller.sub ?? '', JSON.stringify(caller.claims)],
+                set_config('storage.allow_delete_query', 'true', true),
+                set_config('statement_timeout', $5, true)`,
+        [
+          caller.role,
+          caller.jwt,
+          caller.sub ?? '',
+          JSON.stringify(caller.claims),
+          STATEMENT_TIMEOUTS[caller.role],
+        ],
       );
       const result = await work(client);
       await client.query('commit');

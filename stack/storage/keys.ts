@@ -1,6 +1,7 @@
 // Object names and where their files live. Names are checked as hosted checks them (S3-safe
-// characters only, at most 1024 bytes) and, since the local service keeps files in directories,
-// also refuse the segments `.`, `..` and empty ones, so no name can point outside its bucket's folder.
+// characters only, at most 1024 bytes); the local service also refuses the segments `.`, `..` and
+// empty ones (`a//b`, a leading `/`), which hosted would store as opaque keys.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ERRORS } from './errors.ts';
 
@@ -33,22 +34,20 @@ export function mustBeValidBucketName(name: string): void {
   if (!isValidBucketName(name)) throw ERRORS.noSuchBucket();
 }
 
-/** The folder holding every stored version of an object (one file per version). */
+/**
+ * The folder holding every stored version of an object: <root>/<bucket>/<2 hex>/<sha256 of name>.
+ * No part of the name reaches the file system, so no name can point anywhere else, and names of
+ * up to 1024 bytes work whatever the file system's limit on one path segment.
+ */
 export function objectDir(root: string, bucket: string, name: string): string {
   mustBeValidBucketName(bucket);
   mustBeValidObjectName(name);
-  const dir = path.resolve(root, bucket, ...name.split('/'));
-  // Belt and braces: the checks above already rule this out.
-  if (!dir.startsWith(path.resolve(root, bucket) + path.sep)) throw ERRORS.invalidKey(name);
-  return dir;
+  const hash = createHash('sha256').update(name).digest('hex');
+  return path.join(root, bucket, hash.slice(0, 2), hash);
 }
 
-/**
- * The file of one version of an object. Versions are UUIDs the service makes itself; the file
- * name starts with `%`, which no object name may contain, so a version file never collides with
- * the folder of a longer name (`a` and `a/b`).
- */
+/** The file of one version of an object. Versions are UUIDs the service makes itself. */
 export function versionFile(root: string, bucket: string, name: string, version: string): string {
   if (!/^[0-9a-f-]{36}$/.test(version)) throw ERRORS.noSuchKey();
-  return path.join(objectDir(root, bucket, name), `%${version}`);
+  return path.join(objectDir(root, bucket, name), version);
 }

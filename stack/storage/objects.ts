@@ -9,12 +9,12 @@ import type { PoolClient } from 'pg';
 import path from 'node:path';
 import type { Caller, StorageDb } from './db.ts';
 import { ERRORS, fromDbError } from './errors.ts';
-import { mustBeValidBucketName, mustBeValidObjectName, objectDir, versionFile } from './keys.ts';
+import { mustBeValidBucketName, mustBeValidObjectName, versionFile } from './keys.ts';
 import { mustBeAllowedMimeType, readUpload } from './upload-body.ts';
 
 export interface ObjectStore {
   db: StorageDb;
-  /** Where files live: <root>/<bucket>/<name…>/%<version>. */
+  /** Where files live: <root>/<bucket>/<hash prefix>/<hash of the name>/<version> (keys.ts). */
   root: string;
   /** [storage] file_size_limit: no bucket accepts more. */
   globalFileSizeLimit: number;
@@ -126,7 +126,9 @@ export async function uploadObject(
   let moved = false;
   try {
     const row = await asCaller(store, caller, async (c) => {
-      // The sub-select sees the row as it was before this statement: the version it replaces.
+      // Uploads of one name take turns, so the sub-select below (which sees the row as it was
+      // before this statement) names the version this upload replaces, and its file is deleted.
+      await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${bucket}/${name}`]);
       const r = await c.query<{ id: string; old_version: string | null }>(
         `insert into storage.objects as o
            (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -170,15 +172,10 @@ async function removeFiles(store: ObjectStore, rows: ObjectRow[]): Promise<void>
   for (const row of rows) {
     if (!row.version) continue;
     try {
-      await rm(versionFile(store.root, row.bucket_id, row.name, row.version), { force: true });
-      const bucketDir = path.resolve(store.root, row.bucket_id);
-      for (
-        let dir = objectDir(store.root, row.bucket_id, row.name);
-        dir.startsWith(bucketDir + path.sep);
-        dir = path.dirname(dir)
-      ) {
-        await rmdir(dir); // throws (and stops) once a folder is not empty
-      }
+      const file = versionFile(store.root, row.bucket_id, row.name, row.version);
+      await rm(file, { force: true });
+      await rmdir(path.dirname(file)); // throws (and stops) when a newer version is there
+      await rmdir(path.dirname(path.dirname(file)));
     } catch {
       // a folder still in use or a name the service never wrote: nothing more to clean
     }

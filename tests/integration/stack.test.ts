@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseDurationSeconds } from '../../stack/config.ts';
+import { loadConfig, parseDurationSeconds, parseSizeBytes } from '../../stack/config.ts';
 import { signJwt } from '../../stack/auth/jwt.ts';
 import { portFree } from '../../stack/process.ts';
 import { findFreePortBase, startStack, type StackEnv, type StackState } from '../../stack/stack.ts';
@@ -37,6 +37,11 @@ describe('supabase/config.toml', () => {
     expect(config.auth.siteUrl).toBe('http://127.0.0.1:3000');
     expect(config.auth.enableConfirmations).toBe(true);
     expect(config.functions.contact).toEqual({ enabled: true, verifyJwt: false });
+    // [storage] file_size_limit = "50MiB"; sizes count in 1024s, as the CLI reads them.
+    expect(config.storage.fileSizeLimit).toBe(50 * 1024 * 1024);
+    expect(parseSizeBytes('5MB', 0)).toBe(5 * 1024 * 1024);
+    expect(parseSizeBytes('500KiB', 0)).toBe(500 * 1024);
+    expect(() => parseSizeBytes('big', 0)).toThrow();
   });
 
   it('shifts every port with the port base and substitutes env(VAR)', () => {
@@ -76,6 +81,7 @@ describe('supabase/config.toml', () => {
         rest: 60110,
         auth: 60111,
         functions: 60112,
+        storage: 60113,
       });
       expect(config.auth).toMatchObject({
         siteUrl: 'http://localhost:5173',
