@@ -39,6 +39,7 @@ import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
 import { loadConfig } from '../stack/config.ts';
 import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
+import { imageBytesPart } from './image-bytes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack'] as const;
@@ -492,6 +493,7 @@ try {
     if (args.parts.has('home')) {
       await seed(0);
       await homePart(app!.url, 'seed (30 products)');
+      await imageBytesPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
     }
     if (args.parts.has('lighthouse') || args.parts.has('api')) {
       await seed(1000 - 32);

@@ -149,6 +149,28 @@ for (const size of WIDTHS) {
       });
     }
 
+    // issue 15: the picture upload's refusal and the warning for an image link that does not load.
+    test('/admin Products: upload refused, image link that does not load', async ({
+      page,
+      stack,
+    }) => {
+      // Two full scans (light, dark) of the admin page: slow on a shared 2-core machine.
+      test.setTimeout(90_000);
+      await signIn(page, stack);
+      await page.goto('/admin');
+      const products = page.getByRole('tabpanel', { name: texts.admin.tabs.products });
+      await products
+        .getByRole('textbox', { name: texts.productForm.image, exact: true })
+        .fill('https://127.0.0.1:9/no-such-picture.png');
+      await expect(products.getByText(texts.productImages.linkBroken)).toBeVisible();
+      await products
+        .getByTestId('image-dropzone')
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+      await expect(products.getByTestId('image-upload-error')).toBeVisible();
+      await expectNoViolations(page, '/admin Products upload states');
+    });
+
     test('the mobile menu / a product delete dialog', async ({ page, stack }) => {
       await signIn(page, stack);
       await page.goto('/');

@@ -130,7 +130,7 @@ test('add, get, update (same and new title), rename to a taken title, delete', a
     cat: category,
     price: '£12.50',
     com: 'A size 5 match ball',
-    image: '/products/football.svg',
+    image: '/products/match-football.svg',
     link: 'https://example.com/ball',
   };
 

@@ -98,3 +98,22 @@ export async function useSession(page: Page, env: StackEnv, session: string): Pr
     [storageKey, session] as const,
   );
 }
+
+/** Signs in with a file's session, opens /admin and its Products tab; returns the tab panel. */
+export async function openProductsTab(
+  page: Page,
+  env: StackEnv,
+  session: string,
+): Promise<Locator> {
+  await useSession(page, env, session);
+  await page.goto('/admin');
+  // The admin area is a chunk of its own, loaded after the session check: allow a busy machine.
+  await expect(page.getByRole('heading', { name: /^Admin / })).toBeVisible({ timeout: 30_000 });
+  return openTab(page, 'Products');
+}
+
+/** Picks `title` in the product form's Category select. */
+export async function chooseCategory(page: Page, form: Locator, title: string): Promise<void> {
+  await form.getByLabel('Category').click();
+  await page.getByRole('option', { name: title, exact: true }).click();
+}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLACEHOLDER_IMAGE, ProductCard } from '../../src/features/storefront/ProductCard';
 import type { StoreProduct } from '../../src/lib/tables';
 import { texts } from '../../src/texts';
@@ -56,5 +56,46 @@ describe('<ProductCard />', () => {
     expect(screen.getByTestId('product-image')).toHaveAttribute('src', PLACEHOLDER_IMAGE);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('button', { name: texts.home.buyNow })).toBeDisabled();
+  });
+
+  describe('uploaded pictures (issue 15)', () => {
+    const api = 'http://127.0.0.1:54321';
+    const dir = `${api}/storage/v1/object/public/product-images/0b9d3c1e-5f2a-4c8e-9a7b-1d2e3f405060`;
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('serves the 400 px file in the card with both widths in srcset', () => {
+      vi.stubEnv('VITE_SUPABASE_URL', api);
+      renderWithProviders(<ProductCard product={{ ...product, image: `${dir}/1200.webp` }} />);
+      const img = screen.getByRole('img', { name: product.title });
+      expect(img).toHaveAttribute('src', `${dir}/400.webp`);
+      expect(img).toHaveAttribute('srcset', `${dir}/400.webp 400w, ${dir}/1200.webp 1200w`);
+      expect(img.getAttribute('sizes')).toMatch(/8\.25rem$/);
+      expect(img).toHaveAttribute('width', '400');
+      expect(img).toHaveAttribute('height', '300');
+    });
+
+    it('keeps a pasted link (even one shaped like an upload on another host) as it is', () => {
+      vi.stubEnv('VITE_SUPABASE_URL', api);
+      const elsewhere = `${dir.replace(api, 'https://other.example.com')}/1200.webp`;
+      renderWithProviders(<ProductCard product={{ ...product, image: elsewhere }} />);
+      const img = screen.getByRole('img', { name: product.title });
+      expect(img).toHaveAttribute('src', elsewhere);
+      expect(img).not.toHaveAttribute('srcset');
+      expect(img).not.toHaveAttribute('sizes');
+    });
+
+    it('fetches the first card at once and the others lazily', () => {
+      renderWithProviders(
+        <>
+          <ProductCard product={product} first />
+          <ProductCard product={{ ...product, id: 'second' }} />
+        </>,
+      );
+      const [first, second] = screen.getAllByTestId('product-image');
+      expect(first).toHaveAttribute('loading', 'eager');
+      expect(first).toHaveAttribute('fetchpriority', 'high');
+      expect(second).toHaveAttribute('loading', 'lazy');
+      expect(second).not.toHaveAttribute('fetchpriority');
+    });
   });
 });

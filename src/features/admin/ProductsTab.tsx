@@ -1,10 +1,13 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
+import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import * as api from './api';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
+import { currentProductImage, releaseProductImage } from './images/imageStorage';
+import { ImageUpload } from './images/ImageUpload';
 import { ProductTable } from './ProductTable';
 import { RecordForm } from './RecordForm';
 import { emptyProduct, productSchema, type ProductValues } from './schemas';
@@ -25,8 +28,19 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   editBlocker: productEditBlocker,
   find: api.findProductByTitle,
   insert: api.insertProduct,
-  update: (loaded, values) => api.updateProduct(loaded.id, values, loaded.updatedAt),
-  remove: (loaded) => api.deleteProduct(loaded.id),
+  // A replaced or deleted uploaded picture is removed once no product shows it (issue 15).
+  update: async (loaded, values) => {
+    const before = await currentProductImage(loaded.id);
+    const row = await api.updateProduct(loaded.id, values, loaded.updatedAt);
+    if (row && row.image !== before) await releaseProductImage(before);
+    return row;
+  },
+  remove: async (loaded) => {
+    const before = await currentProductImage(loaded.id);
+    const deleted = await api.deleteProduct(loaded.id);
+    if (deleted) await releaseProductImage(before);
+    return deleted;
+  },
   updateFailure: (error) => (error instanceof api.ProductChangedError ? m.changedSinceGet : null),
 };
 
@@ -34,6 +48,13 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
 export function ProductsTab() {
   const editor = useRecordEditor(productEditor);
   const { data, form, register, errors } = editor;
+  // The last picture uploaded in this form: replaced by another upload or left by Clear before
+  // any save, nobody uses it (release checks that no product does).
+  const lastUpload = useRef<string | null>(null);
+  const forgetUpload = () => {
+    void releaseProductImage(lastUpload.current);
+    lastUpload.current = null;
+  };
 
   const categoryOptions = data.categories.map((c) => c.title);
   const currentCat = form.watch('cat');
@@ -42,7 +63,13 @@ export function ProductsTab() {
 
   return (
     <RecordForm
-      editor={editor}
+      editor={{
+        ...editor,
+        clear: () => {
+          forgetUpload();
+          editor.clear();
+        },
+      }}
       labels={f}
       list={
         <ProductTable
@@ -108,6 +135,15 @@ export function ProductsTab() {
         placeholder="https://…"
         error={errors.image?.message}
         {...register('image')}
+      />
+      <ImageUpload
+        disabled={editor.busy !== null}
+        onUploaded={(url) => {
+          forgetUpload();
+          lastUpload.current = url;
+          form.setValue('image', url, { shouldDirty: true });
+          form.clearErrors('image');
+        }}
       />
       <ImagePreview src={form.watch('image')} />
       <TextInput

@@ -132,8 +132,8 @@ export function HomePage() {
 
       {list.status === 'ready' && list.products.length > 0 && (
         <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
-          {list.products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {list.products.map((product, i) => (
+            <ProductCard key={product.id} product={product} first={i === 0} />
           ))}
         </SimpleGrid>
       )}

@@ -4,9 +4,17 @@ import { texts } from '../../texts';
 import { formatPrice, safeUrl } from './format';
 import classes from './ProductCard.module.css';
 import type { StoreProduct } from '../../lib/tables';
+import { IMAGE_WIDTHS, uploadedImage } from '../../lib/productImages';
 
 /** Shown when a product has no usable image or the image fails to load. */
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
+
+/**
+ * How wide a card's picture is drawn (ProductCard.module.css, HomePage's grid): a phone row's
+ * fixed box, then two, three and four columns. The browser picks the file from srcset with it.
+ */
+const CARD_IMAGE_SIZES =
+  '(min-width: 75em) 300px, (min-width: 62em) 33vw, (min-width: 48em) 50vw, 8.25rem';
 
 /**
  * One catalogue card: image, title, price, category, comment and the Buy Now link.
@@ -15,10 +23,19 @@ export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
  * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
  * for every screen (and for a pre-rendered page and its hydration).
  */
-export function ProductCard({ product }: { product: StoreProduct }) {
+export function ProductCard({
+  product,
+  first = false,
+}: {
+  product: StoreProduct;
+  /** The first card of the list: fetched at once, the rest when they near the screen. */
+  first?: boolean;
+}) {
   const imageUrl = safeUrl(product.image);
   const [failed, setFailed] = useState(false);
   const showPlaceholder = failed || !imageUrl;
+  // An uploaded picture comes in two widths; a pasted link is used as it is.
+  const upload = showPlaceholder ? null : uploadedImage(imageUrl);
   const link = safeUrl(product.link);
 
   return (
@@ -33,11 +50,18 @@ export function ProductCard({ product }: { product: StoreProduct }) {
       <div className={classes.media}>
         <img
           className={classes.image}
-          src={showPlaceholder ? PLACEHOLDER_IMAGE : imageUrl}
+          src={showPlaceholder ? PLACEHOLDER_IMAGE : (upload?.small ?? imageUrl)}
+          srcSet={
+            upload
+              ? `${upload.small} ${IMAGE_WIDTHS.small}w, ${upload.large} ${IMAGE_WIDTHS.large}w`
+              : undefined
+          }
+          sizes={upload ? CARD_IMAGE_SIZES : undefined}
           alt={showPlaceholder ? texts.storefront.imageFallbackAlt : product.title}
           width={400}
           height={300}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
           data-testid="product-image"
           onError={() => setFailed(true)}
