@@ -25,7 +25,8 @@ const ROUTES: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/no-such-page', heading: texts.notFound.title },
 ];
 
-const ADMIN_TABS = Object.values(texts.admin.tabs);
+// issue 18 part C: the Activity tab's label lives in its own texts section.
+const ADMIN_TABS = [...Object.values(texts.admin.tabs), texts.activity.tab];
 
 let session = '';
 const messageEmail = `a11y-${Date.now().toString(36)}@example.co.uk`;

@@ -317,8 +317,6 @@ export const texts = {
       image: 'Image link',
       link: 'Link',
     },
-    /** Screen-reader words for the arrow between a field's old and new value. */
-    changedTo: 'changed to',
   },
   unexpected: 'Something went Wrong',
 } as const;

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Json } from '../../../lib/database.types';
 import { texts } from '../../../texts';
 import { isActivityKind, type ActivityEntry } from './activityApi';
@@ -54,10 +54,7 @@ function FieldList({ entry }: { entry: ActivityEntry }) {
             <Text component="dd" size="sm" m={0} style={wrap}>
               {changed ? (
                 <>
-                  <span>{show(before[field])}</span>
-                  <span aria-hidden="true"> → </span>
-                  <VisuallyHidden> {activityTexts.changedTo} </VisuallyHidden>
-                  <span>{show(after[field])}</span>
+                  {show(before[field])} → {show(after[field])}
                 </>
               ) : (
                 show(field in after ? after[field] : before[field])
