@@ -133,7 +133,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
 
   const changed = entry(panel, activity.kind.product_changed, title);
   await expect(changed).toContainText('£4.50 → £5.25');
-  await expect(changed.getByText(activity.field.price, { exact: true })).toBeVisible();
+  await expect(changed.getByText(texts.productForm.price, { exact: true })).toBeVisible();
   await expect(changed).toContainText(by);
   await expect(entry(panel, activity.kind.product_added, title)).toContainText('£4.50');
   await expect(entry(panel, activity.kind.product_deleted, title)).toBeVisible();
@@ -147,7 +147,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
   await page.screenshot({ path: testInfo.outputPath('activity-1280.png'), fullPage: true });
 
   // Filters: by kind, then only this (deleted) product.
-  await panel.getByRole('textbox', { name: activity.filterKind }).click();
+  await panel.getByRole('combobox', { name: activity.filterKind }).click();
   await page.getByRole('option', { name: activity.kind.product_changed }).click();
   await expect(panel.getByTestId('activity-entry').first()).toContainText(title);
   for (const badge of await panel.getByTestId('activity-entry').all()) {
@@ -156,7 +156,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
   await panel.getByRole('button', { name: activity.clearFilters }).click();
   await changed.getByRole('button', { name: activity.onlyThisProduct }).click();
   await expect(panel.getByTestId('activity-entry')).toHaveCount(3);
-  await expect(panel.getByRole('textbox', { name: activity.filterProduct })).toHaveValue(title);
+  await expect(panel.getByRole('combobox', { name: activity.filterProduct })).toHaveValue(title);
 });
 
 test('the log pages with Load more, and reads at 375 px without sideways scrolling', async ({
@@ -169,10 +169,12 @@ test('the log pages with Load more, and reads at 375 px without sideways scrolli
   const panel = await openActivity(page);
   const entries = panel.getByTestId('activity-entry');
   await expect(entries).toHaveCount(25);
-  await panel.getByRole('button', { name: activity.loadMore }).click();
+  await panel.getByRole('button', { name: texts.storefront.loadMore }).click();
   await expect.poll(() => entries.count()).toBeGreaterThan(25);
   await expectNoHorizontalOverflow(page);
-  await expectFullyVisible(page, entries.first().getByText(/^by /));
+  const firstActor = entries.first().getByText(/^by /);
+  await firstActor.scrollIntoViewIfNeeded();
+  await expectFullyVisible(page, firstActor);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.screenshot({ path: testInfo.outputPath(`activity-375-${colorScheme}.png`) });
@@ -188,7 +190,7 @@ test('Messages at 375 px: cards without sideways scrolling, the full e-mail visi
   const { error } = await serviceDb.from('contact_messages').insert({
     name: 'Phone Reader',
     email,
-    message: 'Do you stock size 4 balls? '.repeat(6),
+    message: 'Do you stock size 4 balls? '.repeat(6).trim(),
     delivery_status: 'failed',
     last_error: 'SMTP 421: service not available, closing transmission channel',
   });

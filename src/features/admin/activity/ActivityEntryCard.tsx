@@ -30,10 +30,18 @@ function show(value: Json | undefined): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** Column names as the admin's forms label them. */
+const FIELD_LABEL: Record<string, string> = {
+  title: texts.productForm.title,
+  cat: texts.productForm.category,
+  price: texts.productForm.price,
+  com: texts.productForm.comment,
+  image: texts.productForm.image,
+  link: texts.productForm.link,
+};
+
 function fieldLabel(field: string): string {
-  return Object.hasOwn(activityTexts.field, field)
-    ? activityTexts.field[field as keyof typeof activityTexts.field]
-    : field;
+  return FIELD_LABEL[field] ?? field;
 }
 
 /** Field by field: "before → after" for a change, the single value for an add or delete. */

@@ -104,7 +104,7 @@ export function ActivityTab() {
       <Group justify="space-between" align="flex-start">
         <Box>
           <Title order={2} size="h3">
-            {activityTexts.heading}
+            {activityTexts.tab}
           </Title>
           <Text size="sm" c="dimmed">
             {activityTexts.intro}
@@ -116,7 +116,7 @@ export function ActivityTab() {
           onClick={() => void load(filters, null)}
           loading={log.status === 'loading'}
         >
-          {activityTexts.refresh}
+          {texts.messages.refresh}
         </Button>
       </Group>
 
@@ -189,7 +189,7 @@ export function ActivityTab() {
             onClick={() => void load(filters, log.nextBefore)}
             loading={log.status === 'loading'}
           >
-            {activityTexts.loadMore}
+            {texts.storefront.loadMore}
           </Button>
         </Group>
       )}
