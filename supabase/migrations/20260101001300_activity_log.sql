@@ -1,7 +1,7 @@
 -- Activity log (issue 18): who added, changed or deleted which product or category, and who
 -- invited, withdrew, confirmed or removed which admin, and when. Written only by triggers in this
 -- file; readable by admins only; append-only for everyone who reaches the database through the
--- API (docs/decisions/0070-activity-log-written-by-the-database.md).
+-- API (docs/decisions/0070-activity-log.md).
 --
 -- - actor is auth.uid() of the request that made the change, read inside the trigger. A client
 --   cannot send it: the API roles have no INSERT on the table at all, and the claims auth.uid()
