@@ -59,13 +59,33 @@ function entry(panel: Locator, kind: string, subject: string): Locator {
     .filter({ has: panel.page().getByText(subject, { exact: true }) });
 }
 
-/** Nothing on the page is wider than the viewport (no sideways scrolling). */
-async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+/**
+ * No sideways scrolling: the page is no wider than the viewport, and nothing inside `scope` scrolls
+ * (or clips) horizontally, such as a wide table in a scroll area.
+ */
+async function expectNoHorizontalOverflow(page: Page, scope: Locator): Promise<void> {
   const widths = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll, 'page scroll width').toBeLessThanOrEqual(widths.client);
+  const wide = await scope.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')]
+      .filter((el) => getComputedStyle(el).overflowX !== 'visible')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`,
+      ),
+  );
+  expect(wide, 'elements that scroll or clip sideways').toEqual([]);
+}
+
+/** Scrolls the page vertically only, so `target` is on screen if it fits the width. */
+async function scrollDownTo(target: Locator): Promise<void> {
+  await target.evaluate((el) =>
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120),
+  );
 }
 
 /** The element lies wholly inside the viewport and shows all of its text (nothing clipped). */
@@ -171,9 +191,9 @@ test('the log pages with Load more, and reads at 375 px without sideways scrolli
   await expect(entries).toHaveCount(25);
   await panel.getByRole('button', { name: texts.storefront.loadMore }).click();
   await expect.poll(() => entries.count()).toBeGreaterThan(25);
-  await expectNoHorizontalOverflow(page);
+  await expectNoHorizontalOverflow(page, panel);
   const firstActor = entries.first().getByText(/^by /);
-  await firstActor.scrollIntoViewIfNeeded();
+  await scrollDownTo(firstActor);
   await expectFullyVisible(page, firstActor);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -201,9 +221,12 @@ test('Messages at 375 px: cards without sideways scrolling, the full e-mail visi
     await page.getByRole('tab', { name: texts.admin.tabs.messages }).click();
     const row = page.getByTestId('contact-message-row').filter({ hasText: email });
     await expect(row).toBeVisible();
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(
+      page,
+      page.getByRole('tabpanel', { name: texts.admin.tabs.messages }),
+    );
     const address = row.getByRole('link', { name: email });
-    await address.scrollIntoViewIfNeeded();
+    await scrollDownTo(address);
     await expectFullyVisible(page, address);
     await expect(address).toHaveText(email);
     for (const colorScheme of ['light', 'dark'] as const) {
