@@ -7,7 +7,7 @@
 // statement-level log trigger takes in a bulk insert of 10,000 products (as a CSV import does).
 // Prints a table and appends it to bench/RESULTS.md. Run: npm run bench:activity-log
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePortBase, startStack } from '../stack/stack.ts';
@@ -179,7 +179,7 @@ try {
   const report = [
     `## ${new Date().toISOString().slice(0, 19)}Z (activity log: bench/activity-log.ts)`,
     '',
-    `Machine: ${cpus().length} CPUs, Node ${process.versions.node}. ${ENTRIES.toLocaleString('en-GB')} ` +
+    `Machine: ${cpus().length} CPUs (load average ${loadavg()[0]!.toFixed(1)}), Node ${process.versions.node}. ${ENTRIES.toLocaleString('en-GB')} ` +
       `entries (seeded in ${(seedMs / 1000).toFixed(1)} s), as an admin with RLS; medians of ${RUNS} runs.`,
     '',
     line(rows[0]!),
