@@ -25,7 +25,7 @@ const ROUTES: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/no-such-page', heading: texts.notFound.title },
 ];
 
-const ADMIN_TABS = [...Object.values(texts.admin.tabs), texts.team.tab];
+const ADMIN_TABS = [...Object.values(texts.admin.tabs), texts.team.tab, texts.activity.tab];
 
 let session = '';
 const messageEmail = `a11y-${Date.now().toString(36)}@example.co.uk`;

@@ -325,6 +325,40 @@ export const texts = {
       failed: 'failed',
     },
   },
+  /** The admin's Activity tab: the database's append-only log (not quoted by the spec). */
+  activity: {
+    /** The tab's label and the heading of its panel. */
+    tab: 'Activity',
+    intro: 'Every change to products, catagories and admins, newest first. Nobody can edit it.',
+    loading: 'Loading activity',
+    loadFailed: 'Could not load the activity log.',
+    empty: 'Nothing recorded yet.',
+    noMatch: 'No activity matches these filters.',
+    end: 'That is everything.',
+    filterAdmin: 'By admin',
+    filterKind: 'Kind',
+    filterProduct: 'Product',
+    anyAdmin: 'Any admin',
+    anyKind: 'Any kind',
+    anyProduct: 'Any product',
+    clearFilters: 'Clear filters',
+    /** An entry without a signed-in account: the service role, the Auth server, the owner's SQL. */
+    system: 'System',
+    by: 'by',
+    onlyThisProduct: 'Only this product',
+    kind: {
+      product_added: 'Product added',
+      product_changed: 'Product changed',
+      product_deleted: 'Product deleted',
+      category_added: 'Catagory added',
+      category_changed: 'Catagory changed',
+      category_deleted: 'Catagory deleted',
+      admin_invited: 'Admin invited',
+      invite_withdrawn: 'Invitation withdrawn',
+      admin_confirmed: 'Admin confirmed',
+      admin_removed: 'Admin removed',
+    },
+  },
   unexpected: 'Something went Wrong',
 } as const;
 

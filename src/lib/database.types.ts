@@ -3,6 +3,43 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      activity_log: {
+        Row: {
+          actor: string | null;
+          actor_email: string | null;
+          after: Json | null;
+          before: Json | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          product_id: string | null;
+          subject: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          product_id?: string | null;
+          subject: string;
+        };
+        Update: {
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          product_id?: string | null;
+          subject?: string;
+        };
+        Relationships: [];
+      };
       admin_invites: {
         Row: {
           accepted_at: string | null;

@@ -184,6 +184,27 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'last_error', value: 'changed by the RLS matrix' }),
   },
+  // issue 18: part C (activity log). Append-only: only the triggers write it, so even the
+  // service role may only read; a fixture entry comes from a category the service role adds.
+  activity_log: {
+    expect: { anon: [], user: [], admin: ['select'], service_role: ['select'] },
+    async fixture() {
+      const { title } = await newCategory();
+      const rows = await must(
+        service()
+          .from('activity_log')
+          .select('id')
+          .eq('kind', 'category_added')
+          .eq('subject', title),
+      );
+      return { key: 'id', value: (rows as Row[])[0]?.id };
+    },
+    async newRow() {
+      const subject = uniq('Matrix forged entry');
+      return { row: { kind: 'admin_removed', subject }, key: 'subject', value: subject };
+    },
+    change: () => ({ column: 'subject', value: 'rewritten by the RLS matrix' }),
+  },
 };
 
 let publicTables: { name: string; rls: boolean }[] = [];

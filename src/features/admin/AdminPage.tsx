@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '
 import { Navigate } from 'react-router-dom';
 import { texts } from '../../texts';
 import { useAuth } from '../auth/AuthProvider';
+import { ActivityTab } from './activity/ActivityTab';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
@@ -75,6 +76,9 @@ export function AdminPage() {
             <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.messages}
             </Tabs.Tab>
+            <Tabs.Tab value="activity" px={{ base: 10, sm: 'md' }}>
+              {texts.activity.tab}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="products">
             <ProductsTab />
@@ -90,6 +94,11 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="messages">
             <MessagesPanel />
+          </Tabs.Panel>
+          {/* Hidden panels are React <Activity>: the tab's effects run again each time it is
+              opened, so it always shows the log as it is now. */}
+          <Tabs.Panel value="activity">
+            <ActivityTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

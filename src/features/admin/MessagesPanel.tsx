@@ -2,12 +2,12 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Loader,
-  ScrollArea,
+  Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -41,6 +41,8 @@ const statusLabel = (status: string) => {
   return known ? messagesTexts.statusLabel[known] : status;
 };
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** E-mail addresses and messages wrap anywhere rather than widen the page. */
+const wrap = { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const;
 
 type LoadState =
   { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; rows: ContactMessage[] };
@@ -99,62 +101,70 @@ export function MessagesPanel() {
       )}
       {state.kind === 'ready' && state.rows.length > 0 && (
         <>
-          <ScrollArea>
-            <Table striped highlightOnHover verticalSpacing="sm" miw={720}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{messagesTexts.received}</Table.Th>
-                  <Table.Th>{messagesTexts.from}</Table.Th>
-                  <Table.Th>{messagesTexts.message}</Table.Th>
-                  <Table.Th>{messagesTexts.status}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {state.rows.map((row) => (
-                  <Table.Tr key={row.id} data-testid="contact-message-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <time dateTime={row.created_at}>
-                        {dateFormat.format(new Date(row.created_at))}
-                      </time>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
+          {/* Cards, not a table: at 375 px a table needed sideways scrolling and clipped the
+              sender's e-mail. Every field is visible and long values wrap. */}
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {state.rows.map((row) => (
+              <Paper
+                key={row.id}
+                component="li"
+                withBorder
+                p="sm"
+                radius="md"
+                data-testid="contact-message-row"
+              >
+                <Stack gap={6}>
+                  <Group justify="space-between" align="flex-start" gap="xs">
+                    <Box miw={0} style={{ flex: '1 1 16rem' }}>
+                      <Text size="xs" c="dimmed">
+                        {messagesTexts.from}
+                      </Text>
+                      <Text size="sm" fw={500} style={wrap}>
                         {row.name}
                       </Text>
-                      <Anchor size="sm" href={`mailto:${row.email}`}>
+                      <Anchor size="sm" href={`mailto:${row.email}`} style={wrap}>
                         {row.email}
                       </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {row.message}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor(row.delivery_status)} variant="light">
-                        {statusLabel(row.delivery_status)}
-                      </Badge>
+                    </Box>
+                    <Box>
                       <Text size="xs" c="dimmed">
-                        {messagesTexts.attempts(row.attempts)}
+                        {messagesTexts.received}
                       </Text>
-                      {row.delivery_status !== 'sent' && row.last_error && (
-                        <Text
-                          size="xs"
-                          c="red"
-                          lineClamp={2}
-                          title={row.last_error}
-                          maw={240}
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {row.last_error}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+                      <Text size="sm">
+                        <time dateTime={row.created_at}>
+                          {dateFormat.format(new Date(row.created_at))}
+                        </time>
+                      </Text>
+                    </Box>
+                  </Group>
+                  <Box>
+                    <Text size="xs" c="dimmed">
+                      {messagesTexts.message}
+                    </Text>
+                    <Text size="sm" style={wrap}>
+                      {row.message}
+                    </Text>
+                  </Box>
+                  <Group gap="xs" align="center">
+                    <Text size="xs" c="dimmed">
+                      {messagesTexts.status}
+                    </Text>
+                    <Badge color={statusColor(row.delivery_status)} variant="light">
+                      {statusLabel(row.delivery_status)}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {messagesTexts.attempts(row.attempts)}
+                    </Text>
+                  </Group>
+                  {row.delivery_status !== 'sent' && row.last_error && (
+                    <Text size="xs" c="red" style={wrap}>
+                      {row.last_error}
+                    </Text>
+                  )}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
           {state.rows.length === PAGE_SIZE && (
             <Text size="xs" c="dimmed">
               {messagesTexts.limitNote(PAGE_SIZE)}

@@ -1,0 +1,121 @@
+import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Json } from '../../../lib/database.types';
+import { texts } from '../../../texts';
+import { isActivityKind, type ActivityEntry } from './activityApi';
+
+const activityTexts = texts.activity;
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
+const KIND_COLOR: Record<string, string> = {
+  added: 'green',
+  changed: 'blue',
+  deleted: 'red',
+  invited: 'grape',
+  withdrawn: 'orange',
+  confirmed: 'teal',
+  removed: 'red',
+};
+
+/** Long values (comments, links) wrap inside the card instead of widening the page. */
+const wrap = { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } as const;
+
+type Fields = Record<string, Json | undefined>;
+
+function asFields(value: Json | null): Fields {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+function show(value: Json | undefined): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Column names as the admin's forms label them. */
+const FIELD_LABEL: Record<string, string> = {
+  title: texts.productForm.title,
+  cat: texts.productForm.category,
+  price: texts.productForm.price,
+  com: texts.productForm.comment,
+  image: texts.productForm.image,
+  link: texts.productForm.link,
+};
+
+function fieldLabel(field: string): string {
+  return FIELD_LABEL[field] ?? field;
+}
+
+/** Field by field: "before → after" for a change, the single value for an add or delete. */
+function FieldList({ entry }: { entry: ActivityEntry }) {
+  const before = asFields(entry.before);
+  const after = asFields(entry.after);
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  if (fields.length === 0) return null;
+  return (
+    <Box component="dl" m={0} data-testid="activity-fields">
+      {fields.map((field) => {
+        const changed = field in before && field in after;
+        return (
+          <Box key={field} mb={4}>
+            <Text component="dt" size="xs" fw={600} c="dimmed">
+              {fieldLabel(field)}
+            </Text>
+            <Text component="dd" size="sm" m={0} style={wrap}>
+              {changed ? (
+                <>
+                  {show(before[field])} → {show(after[field])}
+                </>
+              ) : (
+                show(field in after ? after[field] : before[field])
+              )}
+            </Text>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** One log entry as a card: readable at 375 px without sideways scrolling. */
+export function ActivityEntryCard({
+  entry,
+  onOnlyThisProduct,
+}: {
+  entry: ActivityEntry;
+  onOnlyThisProduct?: (productId: string, title: string) => void;
+}) {
+  const kindLabel = isActivityKind(entry.kind) ? activityTexts.kind[entry.kind] : entry.kind;
+  const color = KIND_COLOR[entry.kind.split('_').at(-1) ?? ''] ?? 'gray';
+  return (
+    <Paper withBorder p="sm" radius="md" component="li" data-testid="activity-entry">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Badge color={color} variant="light">
+            {kindLabel}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            <time dateTime={entry.created_at}>{dateFormat.format(new Date(entry.created_at))}</time>
+          </Text>
+        </Group>
+        <Text fw={600} style={wrap}>
+          {entry.subject}
+        </Text>
+        <Text size="sm" c="dimmed" style={wrap}>
+          {activityTexts.by}{' '}
+          {entry.actor_email ?? (entry.actor ? entry.actor : activityTexts.system)}
+        </Text>
+        <FieldList entry={entry} />
+        {entry.product_id && onOnlyThisProduct && (
+          <Group>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={() => onOnlyThisProduct(entry.product_id!, entry.subject)}
+            >
+              {activityTexts.onlyThisProduct}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
