@@ -119,6 +119,7 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          search_text: string | null;
           title: string;
           updated_at: string;
         };
@@ -132,6 +133,7 @@ export type Database = {
           link: string;
           price: string;
           price_value?: never;
+          search_text?: never;
           title: string;
           updated_at?: string;
         };
@@ -144,6 +146,7 @@ export type Database = {
           link?: string;
           price?: string;
           price_value?: never;
+          search_text?: never;
           title?: string;
           updated_at?: string;
         };
@@ -162,6 +165,43 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
+      admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
+      admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
+      admin_product_count: { Args: { p_query: Json }; Returns: Json };
+      admin_product_page: {
+        Args: { p_limit?: number; p_offset?: number; p_query: Json };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          search_text: string | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      catagory_product_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          cat: string;
+          products: number;
+        }[];
+      };
+      catalogue_title_in_use: {
+        Args: { p_except_id?: string; p_table: string; p_title: string };
+        Returns: boolean;
+      };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -192,6 +232,7 @@ export type Database = {
         Args: {
           p_claim: boolean;
           p_email: string;
+          p_global_max?: number;
           p_ip: string;
           p_max: number;
           p_message: string;
