@@ -14,7 +14,6 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { texts } from '../../texts';
 import type { AdminProduct } from '../../lib/tables';
-import { formatPrice } from '../storefront/format';
 import { BulkActions } from './catalogue/BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,
@@ -200,7 +199,7 @@ export function ProductTable({
                 </Table.Td>
                 <Table.Td>{product.title}</Table.Td>
                 <Table.Td visibleFrom="sm">{product.cat}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPrice(product.price)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{product.price}</Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                   {dateFormat.format(new Date(product.created_at))}
                 </Table.Td>
