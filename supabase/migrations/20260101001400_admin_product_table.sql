@@ -61,7 +61,8 @@ begin
     end if;
     search_like := '%' || replace(replace(replace(search_key, '\', '\\'), '%', '\%'), '_', '\_')
                    || '%';
-    -- A substring anywhere, or a word close to the key (pg_trgm word similarity, default 0.6).
+    -- A substring anywhere, or a word close to the key (pg_trgm word similarity, 0.5: see the
+    -- functions below).
     where_sql := where_sql
       || ' and (p.search_text like $3 or $2 operator(extensions.<%) p.search_text)';
   end if;
@@ -126,6 +127,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- One wrong letter in an 8-letter word scores 0.56 (pg_trgm's default needs 0.6).
+set pg_trgm.word_similarity_threshold = 0.5
 as $$
 declare
   f record;
@@ -154,6 +157,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- One wrong letter in an 8-letter word scores 0.56 (pg_trgm's default needs 0.6).
+set pg_trgm.word_similarity_threshold = 0.5
 as $$
 declare
   c_exact_up_to constant integer := 1000;
