@@ -12,6 +12,10 @@
 --   as single set-based statements through RLS and the tables' triggers (admins only).
 
 create extension if not exists pg_trgm with schema extensions;
+-- Loads pg_trgm's library in this session even when the extension already existed, so that its
+-- settings are known when the functions below name one (SET pg_trgm.word_similarity_threshold);
+-- otherwise a non-superuser (hosted Supabase's postgres) gets "permission denied to set parameter".
+select extensions.similarity('', '');
 
 -- The folded text a search looks in. Stored (not an expression index) so that checking the
 -- index's candidates reads it instead of folding up to 2,000 characters of comment per row.
@@ -45,9 +49,11 @@ create function private.admin_product_filter(
   out search_like text
 )
 language plpgsql
-immutable
+stable
 set search_path = ''
 as $$
+declare
+  v_exact boolean;
 begin
   where_sql := 'true';
   cat := nullif(p_query ->> 'cat', '');
@@ -61,10 +67,15 @@ begin
     end if;
     search_like := '%' || replace(replace(replace(search_key, '\', '\\'), '%', '\%'), '_', '\_')
                    || '%';
-    -- A substring anywhere, or a word close to the key (pg_trgm word similarity, 0.5: see the
-    -- functions below).
-    where_sql := where_sql
-      || ' and (p.search_text like $3 or $2 operator(extensions.<%) p.search_text)';
+    -- The key as typed if anything contains it; only when nothing does, words close to it
+    -- (pg_trgm word similarity, 0.5: see the functions below). Otherwise "bk-500000" would also
+    -- list thousands of near serials and bury the one product that has it.
+    execute format(
+      'select exists (select 1 from public.products p where %s and p.search_text like $3)',
+      where_sql)
+      into v_exact using cat, search_key, search_like;
+    where_sql := where_sql || case when v_exact then ' and p.search_text like $3'
+                                   else ' and $2 operator(extensions.<%) p.search_text' end;
   end if;
 end;
 $$;
