@@ -34,8 +34,8 @@ const paginationLabels = {
 };
 
 const PAGE_SIZE = 10;
-/** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */
-const SEARCH_DEBOUNCE_MS = 200;
+/** Skips most keystrokes of a word typed at speed; short, as the goal is results in 150 ms. */
+const SEARCH_DEBOUNCE_MS = 100;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
