@@ -1,4 +1,5 @@
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useInViewport } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import type { AdminCategory } from '../../lib/tables';
@@ -52,7 +53,13 @@ export function CategoriesTab() {
   const editor = useRecordEditor(categoryEditor);
   const { data, register, errors } = editor;
 
-  const counts = useCategoryCounts(data.version);
+  // Counting reads the whole (cat, …) index: only once the tab is shown, not at every login.
+  const { ref: listRef, inViewport } = useInViewport();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (inViewport) setShown(true);
+  }, [inViewport]);
+  const counts = useCategoryCounts(data.version, shown);
   const [moveFirst, setMoveFirst] = useState<{ title: string; count: number } | null>(null);
   const [moving, setMoving] = useState(false);
 
@@ -98,7 +105,7 @@ export function CategoriesTab() {
       editor={{ ...editor, onDeleteRequest }}
       labels={f}
       list={
-        <Stack gap="sm">
+        <Stack gap="sm" ref={listRef}>
           <Title order={2} size="h4">
             {f.listHeading} ({data.categories.length})
           </Title>
@@ -153,9 +160,10 @@ export function CategoriesTab() {
 }
 
 /** Each category's product count, from one aggregate query, read again after every write. */
-function useCategoryCounts(version: number): Map<string, number> | null {
+function useCategoryCounts(version: number, enabled: boolean): Map<string, number> | null {
   const [counts, setCounts] = useState<Map<string, number> | null>(null);
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     api.categoryProductCounts().then(
       (found) => current && setCounts(found),
@@ -164,6 +172,6 @@ function useCategoryCounts(version: number): Map<string, number> | null {
     return () => {
       current = false;
     };
-  }, [version]);
+  }, [version, enabled]);
   return counts;
 }
