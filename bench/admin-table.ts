@@ -134,7 +134,7 @@ async function browserTimes(env: StackEnv, baseUrl: string, search: string) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('HeapProfiler.collectGarbage');
       heap.push((await cdp.send('Runtime.getHeapUsage')).usedSize);
-      const box = page.getByRole('searchbox', { name: 'Search title, category or comment' });
+      const box = page.getByRole('searchbox', { name: 'Search title, catagory or comment' });
       const t0 = await page.evaluate(() => performance.now());
       await box.fill(search);
       await page

@@ -52,7 +52,7 @@ test('search, filter, sort and pages come from the database; a row loads the for
   const form = await openProducts(page, stack);
   const table = form.getByRole('table', { name: 'All products' });
   const titles = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
-  const search = form.getByRole('searchbox', { name: 'Search title, category or comment' });
+  const search = form.getByRole('searchbox', { name: 'Search title, catagory or comment' });
 
   // Lower case, no accent, one letter wrong: still found; 12 matches, 10 on the first page.
   await search.fill(`${word.slice(0, 5)}x${word.slice(6)} creme`.toLowerCase());
@@ -72,10 +72,10 @@ test('search, filter, sort and pages come from the database; a row loads the for
 
   // The category filter: nothing of ours in the other category.
   await search.fill(word);
-  await form.getByRole('textbox', { name: 'Show catagory' }).click();
+  await form.getByRole('combobox', { name: 'Show catagory' }).click();
   await page.getByRole('option', { name: otherCategory, exact: true }).click();
   await expect(form.getByText('No products match')).toBeVisible();
-  await form.getByRole('textbox', { name: 'Show catagory' }).click();
+  await form.getByRole('combobox', { name: 'Show catagory' }).click();
   await page.getByRole('option', { name: category, exact: true }).click();
   await expect.poll(titles).toHaveLength(10);
 
@@ -95,7 +95,7 @@ test('bulk move and delete of the checked rows, with the count in the confirmati
 }) => {
   const form = await openProducts(page, stack);
   const table = form.getByRole('table', { name: 'All products' });
-  await form.getByRole('searchbox', { name: 'Search title, category or comment' }).fill(word);
+  await form.getByRole('searchbox', { name: 'Search title, catagory or comment' }).fill(word);
   await expect(table.locator('tbody tr')).toHaveCount(10);
 
   // Three rows to another category.
@@ -103,7 +103,7 @@ test('bulk move and delete of the checked rows, with the count in the confirmati
     await table.getByRole('checkbox', { name: `Select ${word} Crème ${n}` }).check();
   }
   const bar = form.getByRole('region', { name: '3 selected' });
-  await bar.getByRole('textbox', { name: 'Move to catagory' }).click();
+  await bar.getByRole('combobox', { name: 'Move to catagory' }).click();
   await page.getByRole('option', { name: otherCategory, exact: true }).click();
   await bar.getByRole('button', { name: 'Move', exact: true }).click();
   await expectToast(page, '3 products moved');
@@ -159,7 +159,7 @@ test('deleting a category that still has products offers to move them first', as
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Catagory still has products' });
   await expect(dialog).toContainText(`"${doomed}" still has 1 product.`);
-  await dialog.getByRole('textbox', { name: 'Move the products to' }).click();
+  await dialog.getByRole('combobox', { name: 'Move the products to' }).click();
   await page.getByRole('option', { name: otherCategory, exact: true }).click();
   await dialog.getByRole('button', { name: 'Move and delete' }).click();
   await expectToast(page, 'Catagory Deleted Successfully');

@@ -256,7 +256,7 @@ test('the product table searches by title, sorts, and a row loads like Get Produ
   const table = form.getByRole('table', { name: 'All products' });
   // The search now also looks in category and comment (issue 14), hence its new name.
   await form
-    .getByRole('searchbox', { name: 'Search title, category or comment' })
+    .getByRole('searchbox', { name: 'Search title, catagory or comment' })
     .fill(prefix.toLowerCase());
   const titles = () => table.locator('tbody tr td:first-child').allTextContents();
   // Default order is the store's: price ascending, prices without a number last.

@@ -246,7 +246,7 @@ export const texts = {
   },
   /** The admin product table (issue 14): search, filter, sort, pages and bulk actions. */
   productTable: {
-    search: 'Search title, category or comment',
+    search: 'Search title, catagory or comment',
     searchHint: 'Ignores case and accents, and finds near misses',
     category: 'Show catagory',
     allCategories: 'All catagories',
