@@ -182,6 +182,7 @@ try {
 
 const cpus = os.cpus();
 const report = [
+  '',
   `## Admin product table, ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
   '',
   `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, load average ${os.loadavg()[0]!.toFixed(1)} at the end. Medians of ${runs} runs (bench/admin-table.ts).`,
