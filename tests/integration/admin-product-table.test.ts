@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedBulk } from '../../scripts/seed-bulk';
 import {
   createAdminUser,
   createConfirmedUser,
@@ -12,6 +13,7 @@ import {
   productFields,
   serviceClient,
   signedInClient,
+  stackEnv,
   uniq,
   type TestUser,
 } from './db-test-helpers';
@@ -151,6 +153,19 @@ describe('filter, sort and pages', () => {
       code: '22023',
     });
     await expect(pq.fetchProductPage(query({}), -1, 10)).rejects.toMatchObject({ code: '22023' });
+  });
+});
+
+describe('count above 1,000', () => {
+  it('is the planner’s estimate, marked as not exact', async () => {
+    await seedBulk(stackEnv().DB_URL, 1_100);
+    try {
+      const count = await pq.countProducts({ ...pq.DEFAULT_PRODUCT_QUERY });
+      expect(count.exact).toBe(false);
+      expect(count.total).toBeGreaterThan(1_000);
+    } finally {
+      await seedBulk(stackEnv().DB_URL, 0);
+    }
   });
 });
 
