@@ -49,6 +49,8 @@ test('search, filter, sort and pages come from the database; a row loads the for
   page,
   stack,
 }) => {
+  // Many steps, each a round trip to the database, on a shared 2-core machine.
+  test.setTimeout(120_000);
   const form = await openProducts(page, stack);
   const table = form.getByRole('table', { name: 'All products' });
   const titles = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
@@ -93,6 +95,7 @@ test('bulk move and delete of the checked rows, with the count in the confirmati
   stack,
   serviceDb,
 }) => {
+  test.setTimeout(120_000);
   const form = await openProducts(page, stack);
   const table = form.getByRole('table', { name: 'All products' });
   await form.getByRole('searchbox', { name: 'Search title, catagory or comment' }).fill(word);
@@ -135,6 +138,7 @@ test('deleting a category that still has products offers to move them first', as
   stack,
   serviceDb,
 }) => {
+  test.setTimeout(90_000);
   const doomed = uniqueName('E2E Doomed Cat');
   await createCategory(serviceDb, doomed);
   const productTitle = uniqueName('E2E Doomed Product');

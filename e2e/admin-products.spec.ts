@@ -258,7 +258,8 @@ test('the product table searches by title, sorts, and a row loads like Get Produ
   await form
     .getByRole('searchbox', { name: 'Search title, catagory or comment' })
     .fill(prefix.toLowerCase());
-  const titles = () => table.locator('tbody tr td:first-child').allTextContents();
+  // The first column is now the row's checkbox (bulk actions, issue 14).
+  const titles = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
   // Default order is the store's: price ascending, prices without a number last.
   await expect.poll(titles).toEqual([`${prefix} Bravo`, `${prefix} Alpha`, `${prefix} Charlie`]);
   await table.getByRole('button', { name: /^Price/ }).click();
