@@ -8,6 +8,7 @@
 //   home        the home page in Chromium with 30 and with 10,000 products: first card, next
 //               page, DOM size after five pages
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
+//   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -42,7 +43,7 @@ import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack'] as const;
+const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack', 'admin-table'] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The storefront's own query (src/features/storefront/catalogue.ts).
@@ -509,6 +510,18 @@ try {
   }
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
+  // Its own stack and its own section of RESULTS.md (issue 14).
+  if (args.parts.has('admin-table')) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'bench/admin-table.ts', ...(args.write ? [] : ['--no-write'])],
+        { cwd: ROOT, stdio: 'inherit' },
+      ).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`admin-table exited ${code}`)),
+      ),
+    );
+  }
 } finally {
   for (const c of cleanups.reverse()) await c().catch((e: unknown) => console.error(e));
   rmSync(tmp, { recursive: true, force: true });

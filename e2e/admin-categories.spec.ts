@@ -117,16 +117,16 @@ test('add, duplicate, get, rename (taken and free), delete refused while in use,
   await expect(list.getByRole('row', { name: `${renamed} 1` })).toBeVisible();
   await expect(list.getByRole('row', { name: new RegExp(`^${title} `) })).toHaveCount(0);
 
-  // Delete while a product uses it: refused, with the reason; the category stays.
+  // Delete while a product uses it: instead of "permanently deletes" and a refusal afterwards
+  // (the old behaviour), it offers to move the product first; cancelled, the category stays.
   await list.getByRole('row', { name: `${renamed} 1` }).click();
   await expectToast(page, 'Catagory Founded');
   await expect(field(form, 'Title')).toHaveValue(renamed);
   await form.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete catagory?' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
-  await expectToast(page, 'Catagory not Deleted: it still has 1 product; move or delete it first');
+  const moveFirst = page.getByRole('dialog', { name: 'Catagory still has products' });
+  await expect(moveFirst).toContainText(`"${renamed}" still has 1 product.`);
+  await moveFirst.getByRole('button', { name: 'Cancel' }).click();
+  await expect(moveFirst).toHaveCount(0);
   expect((await serviceDb.from('catagories').select('id').eq('title', renamed)).data).toHaveLength(
     1,
   );

@@ -295,6 +295,37 @@ export const texts = {
     deleted: 'Product Deleted Successfully',
     deleteFailed: 'Product not Deleted',
   },
+  /** The admin product table (issue 14): search, filter, sort, pages and bulk actions. */
+  productTable: {
+    search: 'Search title, catagory or comment',
+    searchHint: 'Ignores case and accents, and finds near misses',
+    category: 'Show catagory',
+    allCategories: 'All catagories',
+    count: (shown: number, exact: boolean) =>
+      `${exact ? '' : 'about '}${shown.toLocaleString('en-GB')} ${shown === 1 ? 'product' : 'products'}`,
+    selectRow: (title: string) => `Select ${title}`,
+    selectPage: 'Select all products on this page',
+    selected: (n: number) => `${n} selected`,
+    moveTo: 'Move to catagory',
+    move: 'Move',
+    deleteSelected: 'Delete selected',
+    clearSelection: 'Clear selection',
+    confirmDeleteTitle: 'Delete products?',
+    confirmDeleteText: (n: number) =>
+      `This permanently deletes ${n} selected ${n === 1 ? 'product' : 'products'}.`,
+    confirmDelete: (n: number) => `Delete ${n} ${n === 1 ? 'product' : 'products'}`,
+    moved: (n: number) => `${n} ${n === 1 ? 'product' : 'products'} moved`,
+    deleted: (n: number) => `${n} ${n === 1 ? 'product' : 'products'} deleted`,
+    bulkFailed: 'The selected products were not changed',
+    /** Phones show title, price and the checkbox; the rest is one tap away. */
+    moreColumnsHint: 'Turn the phone or widen the window to see catagory and date.',
+    moveFirstTitle: 'Catagory still has products',
+    moveFirstText: (title: string, n: number) =>
+      `"${title}" still has ${n} ${n === 1 ? 'product' : 'products'}. Move ${n === 1 ? 'it' : 'them'} to another catagory, then delete "${title}".`,
+    moveFirstTarget: 'Move the products to',
+    moveFirstConfirm: 'Move and delete',
+    moveFirstNoTarget: 'Add another catagory first to move the products to.',
+  },
   category: {
     added: 'Catagory Added',
     addFailed: 'Error in Adding New Catagory',

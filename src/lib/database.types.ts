@@ -3,50 +3,12 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
-      activity_log: {
-        Row: {
-          actor: string | null;
-          actor_email: string | null;
-          after: Json | null;
-          before: Json | null;
-          created_at: string;
-          id: number;
-          kind: string;
-          product_id: string | null;
-          subject: string;
-        };
-        ComputedFields: never;
-        Insert: {
-          actor?: string | null;
-          actor_email?: string | null;
-          after?: Json | null;
-          before?: Json | null;
-          created_at?: string;
-          id?: never;
-          kind: string;
-          product_id?: string | null;
-          subject: string;
-        };
-        Update: {
-          actor?: string | null;
-          actor_email?: string | null;
-          after?: Json | null;
-          before?: Json | null;
-          created_at?: string;
-          id?: never;
-          kind?: string;
-          product_id?: string | null;
-          subject?: string;
-        };
-        Relationships: [];
-      };
       admin_invites: {
         Row: {
           accepted_at: string | null;
           created_at: string;
           email: string;
           invited_by: string | null;
-          last_sent_at: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -55,7 +17,6 @@ export type Database = {
           created_at?: string;
           email: string;
           invited_by?: string | null;
-          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Update: {
@@ -63,7 +24,6 @@ export type Database = {
           created_at?: string;
           email?: string;
           invited_by?: string | null;
-          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Relationships: [];
@@ -159,6 +119,7 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          search_text: string | null;
           title: string;
           updated_at: string;
         };
@@ -172,6 +133,7 @@ export type Database = {
           link: string;
           price: string;
           price_value?: never;
+          search_text?: never;
           title: string;
           updated_at?: string;
         };
@@ -184,6 +146,7 @@ export type Database = {
           link?: string;
           price?: string;
           price_value?: never;
+          search_text?: never;
           title?: string;
           updated_at?: string;
         };
@@ -202,16 +165,42 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      admin_team: {
+      admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
+      admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
+      admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
+      admin_product_count: { Args: { p_query: Json }; Returns: Json };
+      admin_product_page: {
+        Args: { p_limit?: number; p_offset?: number; p_query: Json };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          search_text: string | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      catagory_product_counts: {
         Args: Record<PropertyKey, never>;
         Returns: {
-          admin_since: string;
-          email: string;
-          invited_by_email: string;
-          invited_by_name: string;
-          name: string;
-          user_id: string;
+          cat: string;
+          products: number;
         }[];
+      };
+      catalogue_title_in_use: {
+        Args: { p_except_id?: string; p_table: string; p_title: string };
+        Returns: boolean;
       };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
@@ -254,20 +243,6 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
-      open_admin_invites: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          account: string;
-          email: string;
-          invited_at: string;
-          invited_by_email: string;
-          invited_by_name: string;
-          last_sent_at: string;
-        }[];
-      };
-      remove_admin: { Args: { p_user_id: string }; Returns: boolean };
-      resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
-      withdraw_admin_invite: { Args: { p_email: string }; Returns: boolean };
     };
     Enums: {
       [_ in never]: never;

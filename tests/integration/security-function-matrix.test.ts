@@ -117,6 +117,48 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['admin'],
     args: async () => ({ p_user_id: randomUUID() }),
     expected: () => false,
+  // issue 14: part A (admin product table, bulk actions). Arguments that match or change nothing.
+  'admin_product_page(jsonb,integer,integer)': {
+    allowed: ['admin'],
+    args: async () => ({ p_query: { search: uniq('no such product') }, p_offset: 0, p_limit: 10 }),
+    expected: () => [],
+  },
+  'admin_product_count(jsonb)': {
+    allowed: ['admin'],
+    args: async () => ({ p_query: { search: uniq('no such product') } }),
+    expected: () => ({ total: 0, exact: true }),
+  },
+  'catagory_product_counts()': {
+    allowed: ['admin'],
+    args: async () => ({}),
+    expected: () => expect.arrayContaining([expect.objectContaining({ cat: expect.any(String) })]),
+  },
+  'catalogue_title_in_use(text,text,uuid)': {
+    allowed: ['admin'],
+    args: async () => ({
+      p_table: 'products',
+      p_title: uniq('no such product'),
+      p_except_id: null,
+    }),
+    expected: () => false,
+  },
+  'admin_move_products(uuid[],text)': {
+    allowed: ['admin'],
+    args: async () => {
+      const { data } = await service.from('catagories').select('title').limit(1).single();
+      return { p_ids: [randomUUID()], p_cat: data!.title };
+    },
+    expected: () => 0,
+  },
+  'admin_delete_products(uuid[])': {
+    allowed: ['admin'],
+    args: async () => ({ p_ids: [randomUUID()] }),
+    expected: () => 0,
+  },
+  'admin_delete_catagory(uuid,text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_id: randomUUID(), p_move_to: null }),
+    expected: () => null,
   },
 };
 

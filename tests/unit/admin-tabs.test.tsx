@@ -14,7 +14,7 @@ vi.mock('../../src/features/admin/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/features/admin/api')>();
   return {
     ...actual,
-    listProducts: vi.fn(),
+    categoryProductCounts: vi.fn(),
     listCategories: vi.fn(),
     findProductByTitle: vi.fn(),
     findCategoryByTitle: vi.fn(),
@@ -29,7 +29,15 @@ vi.mock('../../src/features/admin/api', async (importOriginal) => {
   };
 });
 
+// The product table reads its pages from the database; here it gets one page with the product.
+vi.mock('../../src/features/admin/catalogue/productQuery', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/admin/catalogue/productQuery')>()),
+  fetchProductPage: vi.fn(),
+  countProducts: vi.fn(),
+}));
+
 const api = await import('../../src/features/admin/api');
+const productQuery = await import('../../src/features/admin/catalogue/productQuery');
 const { notify } = await import('../../src/lib/notify');
 const { AdminDataProvider } = await import('../../src/features/admin/AdminData');
 const { ProductsTab } = await import('../../src/features/admin/ProductsTab');
@@ -78,7 +86,9 @@ vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.mocked(api.listProducts).mockResolvedValue([product]);
+  vi.mocked(productQuery.fetchProductPage).mockResolvedValue([product]);
+  vi.mocked(productQuery.countProducts).mockResolvedValue({ total: 1, exact: true });
+  vi.mocked(api.categoryProductCounts).mockResolvedValue(new Map([['Football', 1]]));
   vi.mocked(api.listCategories).mockResolvedValue([category]);
   vi.mocked(api.titleInUse).mockResolvedValue(false);
   vi.mocked(api.findProductByTitle).mockResolvedValue(product);
@@ -258,7 +268,8 @@ describe('Catagories tab failure messages', () => {
     const user = userEvent.setup();
     renderTab(<CategoriesTab />);
     await getCategory(user);
-    vi.mocked(api.countProductsIn).mockResolvedValueOnce(3);
+    // Empty when Delete is pressed, three products by the time the delete is confirmed (a race).
+    vi.mocked(api.countProductsIn).mockResolvedValueOnce(0).mockResolvedValueOnce(3);
     await user.click(button('Delete'));
     await confirmDelete(user);
     await waitFor(() =>

@@ -1,8 +1,11 @@
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useInViewport } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { notify } from '../../lib/notify';
 import type { AdminCategory } from '../../lib/tables';
 import { texts } from '../../texts';
 import * as api from './api';
+import { MoveThenDeleteDialog } from './catalogue/MoveThenDeleteDialog';
 import { categoryEditBlocker } from './editRules';
 import { RecordForm } from './RecordForm';
 import { categorySchema, type CategoryValues } from './schemas';
@@ -50,18 +53,59 @@ export function CategoriesTab() {
   const editor = useRecordEditor(categoryEditor);
   const { data, register, errors } = editor;
 
-  const counts = useMemo(() => {
-    const byTitle = new Map<string, number>();
-    for (const p of data.products) byTitle.set(p.cat, (byTitle.get(p.cat) ?? 0) + 1);
-    return byTitle;
-  }, [data.products]);
+  // Counting reads the whole (cat, …) index: only once the tab is shown, not at every login.
+  const { ref: listRef, inViewport } = useInViewport();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (inViewport) setShown(true);
+  }, [inViewport]);
+  const counts = useCategoryCounts(data.version, shown);
+  const [moveFirst, setMoveFirst] = useState<{ title: string; count: number } | null>(null);
+  const [moving, setMoving] = useState(false);
+
+  // A category with products: offer to move them first, before any "permanently deletes".
+  const onDeleteRequest = () => {
+    const loaded = editor.loaded;
+    if (!loaded || categoryEditBlocker(editor.form.getValues('title'), loaded)) {
+      editor.onDeleteRequest();
+      return;
+    }
+    api.countProductsIn(loaded.originalTitle).then(
+      (count) =>
+        count > 0 ? setMoveFirst({ title: loaded.originalTitle, count }) : editor.onDeleteRequest(),
+      // Counting failed: the usual confirmation; the database still refuses a delete in use.
+      () => editor.onDeleteRequest(),
+    );
+  };
+
+  const onMoveThenDelete = async (moveTo: string) => {
+    const loaded = editor.loaded;
+    if (!loaded) return;
+    setMoving(true);
+    try {
+      const deleted = await api.deleteCategory(loaded.id, moveTo);
+      if (deleted) {
+        notify.success(m.deleted);
+        editor.clear();
+        await data.reload();
+      } else {
+        notify.error(m.deleteFailed);
+      }
+    } catch (error) {
+      console.error('Moving products and deleting a catagory failed', error);
+      notify.error(m.deleteFailed);
+    } finally {
+      setMoving(false);
+      setMoveFirst(null);
+    }
+  };
 
   return (
     <RecordForm
-      editor={editor}
+      editor={{ ...editor, onDeleteRequest }}
       labels={f}
       list={
-        <Stack gap="sm">
+        <Stack gap="sm" ref={listRef}>
           <Title order={2} size="h4">
             {f.listHeading} ({data.categories.length})
           </Title>
@@ -86,7 +130,7 @@ export function CategoriesTab() {
                 cells={(category) => (
                   <>
                     <Table.Td>{category.title}</Table.Td>
-                    <Table.Td ta="right">{counts.get(category.title) ?? 0}</Table.Td>
+                    <Table.Td ta="right">{counts?.get(category.title) ?? '…'}</Table.Td>
                   </>
                 )}
                 selectedId={editor.loaded?.id ?? null}
@@ -104,6 +148,30 @@ export function CategoriesTab() {
         error={errors.title?.message}
         {...register('title')}
       />
+      <MoveThenDeleteDialog
+        subject={moveFirst}
+        targets={data.categories.map((c) => c.title).filter((title) => title !== moveFirst?.title)}
+        busy={moving}
+        onConfirm={(moveTo) => void onMoveThenDelete(moveTo)}
+        onCancel={() => setMoveFirst(null)}
+      />
     </RecordForm>
   );
+}
+
+/** Each category's product count, from one aggregate query, read again after every write. */
+function useCategoryCounts(version: number, enabled: boolean): Map<string, number> | null {
+  const [counts, setCounts] = useState<Map<string, number> | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    api.categoryProductCounts().then(
+      (found) => current && setCounts(found),
+      (error: unknown) => console.error('Counting products per catagory failed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [version, enabled]);
+  return counts;
 }

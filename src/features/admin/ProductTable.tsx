@@ -1,7 +1,9 @@
 import {
   Center,
+  Checkbox,
   Group,
   Pagination,
+  Select,
   Stack,
   Table,
   Text,
@@ -9,10 +11,19 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { texts } from '../../texts';
 import type { AdminProduct } from '../../lib/tables';
+import { BulkActions } from './catalogue/BulkActions';
+import {
+  DEFAULT_PRODUCT_QUERY,
+  type ProductQuery,
+  type ProductSortKey,
+} from './catalogue/productQuery';
+import { useDebounced, useProductPage } from './catalogue/useProductPage';
 import { ListState, SelectableTable } from './SelectableTable';
+
+const t = texts.productTable;
 
 /** Pagination's arrows are icons only: they get their names from here. */
 const paginationLabels = {
@@ -22,93 +33,81 @@ const paginationLabels = {
   previous: texts.a11y.previousPage,
 };
 
-export type SortKey = 'title' | 'cat' | 'price' | 'created_at';
-export interface Sort {
-  key: SortKey;
-  ascending: boolean;
-}
-
 const PAGE_SIZE = 10;
-
-const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
-
-/** Compares two products by one column; prices without a number always sort last. */
-export function compareProducts(a: AdminProduct, b: AdminProduct, sort: Sort): number {
-  const dir = sort.ascending ? 1 : -1;
-  let result = 0;
-  switch (sort.key) {
-    case 'price':
-      if (a.price_value === null || b.price_value === null) {
-        if (a.price_value !== b.price_value) return a.price_value === null ? 1 : -1;
-      } else {
-        result = (a.price_value - b.price_value) * dir;
-      }
-      break;
-    case 'created_at':
-      result = (Date.parse(a.created_at) - Date.parse(b.created_at)) * dir;
-      break;
-    default:
-      result = collator.compare(a[sort.key], b[sort.key]) * dir;
-  }
-  return result || collator.compare(a.title, b.title) || a.id.localeCompare(b.id);
-}
-
-/** Products whose title contains `query` (ignoring case), in the chosen order. */
-export function filterAndSort(products: AdminProduct[], query: string, sort: Sort): AdminProduct[] {
-  const q = query.trim().toLocaleLowerCase('en-GB');
-  return products
-    .filter((p) => !q || p.title.toLocaleLowerCase('en-GB').includes(q))
-    .sort((a, b) => compareProducts(a, b, sort));
-}
+/** Skips most keystrokes of a word typed at speed; short, as the goal is results in 150 ms. */
+const SEARCH_DEBOUNCE_MS = 100;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 interface ProductTableProps {
-  products: AdminProduct[];
-  loading: boolean;
-  failed: boolean;
+  /** Category titles for the filter and "Move to". */
+  categories: string[];
+  /** Bumped after every write: the page is read again. */
+  version: number;
   selectedId: string | null;
   disabled: boolean;
   onSelect: (product: AdminProduct) => void;
-  onRetry: () => void;
+  /** After a bulk action: reload categories and bump `version`. */
+  onChanged: () => Promise<void>;
 }
 
-/** All products with search by title and sortable columns; choosing a row loads it into the form. */
+/**
+ * The catalogue, one page at a time from the database (public.admin_product_page): search in
+ * title, category and comment, a category filter, sortable columns, and bulk move/delete of the
+ * checked rows. Choosing a row loads it into the form.
+ */
 export function ProductTable({
-  products,
-  loading,
-  failed,
+  categories,
+  version,
   selectedId,
   disabled,
   onSelect,
-  onRetry,
+  onChanged,
 }: ProductTableProps) {
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>({ key: 'price', ascending: true });
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Omit<ProductQuery, 'search'>>(DEFAULT_PRODUCT_QUERY);
   const [page, setPage] = useState(1);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const settledSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const query = useMemo<ProductQuery>(
+    () => ({ ...filter, search: settledSearch }),
+    [filter, settledSearch],
+  );
+  const { rows, count, loading, failed, retry } = useProductPage(query, page, PAGE_SIZE, version);
 
-  const rows = useMemo(() => filterAndSort(products, query, sort), [products, query, sort]);
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  // Another query or page shows other rows: a selection is only ever of visible rows.
+  useEffect(() => setChecked(new Set()), [query, page, version]);
+  useEffect(() => setPage(1), [query]);
 
-  const header = (key: SortKey, label: string, visibleFrom?: 'sm') => {
-    const active = sort.key === key;
+  const pages = count
+    ? Math.max(1, Math.ceil(count.total / PAGE_SIZE))
+    : page + (rows.length === PAGE_SIZE ? 1 : 0);
+  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
+  const someChecked = rows.some((r) => checked.has(r.id));
+
+  const toggle = (id: string) =>
+    setChecked((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm') => {
+    const active = filter.sort === key;
     return (
       <Table.Th
-        aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+        aria-sort={active ? (filter.ascending ? 'ascending' : 'descending') : 'none'}
         visibleFrom={visibleFrom}
         style={{ whiteSpace: 'nowrap' }}
       >
         <UnstyledButton
           fw={700}
           fz="sm"
-          onClick={() => {
-            setSort((s) => ({ key, ascending: s.key === key ? !s.ascending : true }));
-            setPage(1);
-          }}
+          onClick={() =>
+            setFilter((f) => ({ ...f, sort: key, ascending: f.sort === key ? !f.ascending : true }))
+          }
         >
-          {label} {active ? (sort.ascending ? '▲' : '▼') : '↕'}
+          {label} {active ? (filter.ascending ? '▲' : '▼') : '↕'}
         </UnstyledButton>
       </Table.Th>
     );
@@ -118,43 +117,89 @@ export function ProductTable({
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2} size="h4">
-          {texts.productForm.listHeading} ({products.length})
+          {texts.productForm.listHeading}
+          {count && (
+            <Text span c="dimmed" fz="sm" ml="xs">
+              ({t.count(count.total, count.exact)})
+            </Text>
+          )}
         </Title>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          aria-label={texts.productForm.search}
-          placeholder={texts.productForm.search}
+          label={t.search}
+          description={t.searchHint}
           type="search"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 240 }}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', xs: 280 }}
+        />
+        <Select
+          label={t.category}
+          placeholder={t.allCategories}
+          data={categories}
+          value={filter.cat}
+          onChange={(cat) => setFilter((f) => ({ ...f, cat }))}
+          clearable
+          searchable
+          nothingFoundMessage={texts.categoryForm.none}
+          w={{ base: '100%', xs: 200 }}
         />
       </Group>
+      <BulkActions
+        selectedIds={[...checked]}
+        categories={categories}
+        onClear={() => setChecked(new Set())}
+        onDone={onChanged}
+      />
       <ListState
         loading={loading}
         failed={failed}
         loadingLabel={texts.admin.loadingProducts}
-        onRetry={onRetry}
+        onRetry={retry}
       >
+        <Text hiddenFrom="sm" size="xs" c="dimmed">
+          {t.moreColumnsHint}
+        </Text>
         <Table.ScrollContainer minWidth={320}>
           <SelectableTable
             label={texts.productForm.listHeading}
             head={
               <>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t.selectPage}
+                    checked={allChecked}
+                    indeterminate={someChecked && !allChecked}
+                    disabled={rows.length === 0}
+                    onChange={() =>
+                      setChecked(allChecked ? new Set() : new Set(rows.map((r) => r.id)))
+                    }
+                  />
+                </Table.Th>
                 {header('title', texts.productForm.title)}
-                {header('cat', texts.productForm.category)}
+                {header('cat', texts.productForm.category, 'sm')}
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
               </>
             }
-            rows={visible}
+            rows={rows}
             cells={(product) => (
               <>
+                {/* The checkbox is not the row: ticking it must not load the product. */}
+                <Table.Td
+                  onClick={(e) => e.stopPropagation()}
+                  onKeyDown={(e) => e.stopPropagation()}
+                >
+                  <Checkbox
+                    aria-label={t.selectRow(product.title)}
+                    checked={checked.has(product.id)}
+                    onChange={() => toggle(product.id)}
+                  />
+                </Table.Td>
                 <Table.Td>{product.title}</Table.Td>
-                <Table.Td>{product.cat}</Table.Td>
-                <Table.Td>{product.price}</Table.Td>
+                <Table.Td visibleFrom="sm">{product.cat}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{product.price}</Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                   {dateFormat.format(new Date(product.created_at))}
                 </Table.Td>
@@ -167,18 +212,18 @@ export function ProductTable({
         </Table.ScrollContainer>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {products.length === 0 ? texts.home.noProducts : texts.productForm.noMatch}
+            {query.search || query.cat ? texts.productForm.noMatch : texts.home.noProducts}
           </Text>
         )}
         {pages > 1 && (
           <Center>
             <Pagination
               total={pages}
-              value={current}
+              value={Math.min(page, pages)}
               onChange={setPage}
               size="sm"
               aria-label={texts.a11y.pagination}
-              getItemProps={(page) => ({ 'aria-label': texts.a11y.page(page) })}
+              getItemProps={(n) => ({ 'aria-label': texts.a11y.page(n) })}
               getControlProps={(control) => ({ 'aria-label': paginationLabels[control] })}
             />
           </Center>

@@ -73,13 +73,12 @@ export function ProductsTab() {
       labels={f}
       list={
         <ProductTable
-          products={data.products}
-          loading={data.loading}
-          failed={data.failed}
+          categories={data.categories.map((c) => c.title)}
+          version={data.version}
           selectedId={editor.loaded?.id ?? null}
           disabled={editor.busy !== null}
           onSelect={editor.select}
-          onRetry={() => void data.reload()}
+          onChanged={data.reload}
         />
       }
     >

@@ -1,7 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
-import { likeLiteral } from '../../lib/likePattern';
-import { inStoreOrder } from '../../lib/storeOrder';
 import {
   ADMIN_CATEGORY_COLUMNS,
   ADMIN_PRODUCT_COLUMNS,
@@ -37,32 +35,6 @@ function check<T>(result: { data: T | null; error: PostgrestError | null }): T {
   return result.data;
 }
 
-/** Rows PostgREST returns per request at most (`max_rows`, 1000 on hosted Supabase and here). */
-export const MAX_ROWS_PER_REQUEST = 1000;
-
-/**
- * All products in the store's order, read in pages of MAX_ROWS_PER_REQUEST: one request would silently stop at the server's cap.
- */
-export async function listProducts(): Promise<AdminProduct[]> {
-  const all: AdminProduct[] = [];
-  const seen = new Set<string>();
-  for (let offset = 0; ; offset += MAX_ROWS_PER_REQUEST) {
-    const page = check(
-      await inStoreOrder(supabase.from('products').select(PRODUCT_COLUMNS)).range(
-        offset,
-        offset + MAX_ROWS_PER_REQUEST - 1,
-      ),
-    );
-    // A product repriced between two requests can move across a page boundary: list it once.
-    for (const product of page) {
-      if (seen.has(product.id)) continue;
-      seen.add(product.id);
-      all.push(product);
-    }
-    if (page.length < MAX_ROWS_PER_REQUEST) return all;
-  }
-}
-
 export async function listCategories(): Promise<AdminCategory[]> {
   return check(
     await supabase.from('catagories').select(CATEGORY_COLUMNS).order('title', { ascending: true }),
@@ -86,18 +58,22 @@ export async function findCategoryByTitle(title: string): Promise<AdminCategory 
 }
 
 /**
- * Whether another row already uses `title`. The database keeps titles unique ignoring case, so
- * the check ignores case too (the unique index still has the last word on a race).
+ * Whether another row already uses `title` or a look-alike of it (the database's unique rule:
+ * case, accents, invisible characters). Answered from the unique index, not by reading the table;
+ * the index still has the last word on a race.
  */
 export async function titleInUse(
   table: 'products' | 'catagories',
   title: string,
   exceptId?: string,
 ): Promise<boolean> {
-  const rows = check(
-    await supabase.from(table).select('id').ilike('title', likeLiteral(title)).limit(2),
+  return check(
+    await supabase.rpc('catalogue_title_in_use', {
+      p_table: table,
+      p_title: title,
+      p_except_id: exceptId,
+    }),
   );
-  return rows.some((row) => row.id !== exceptId);
 }
 
 export async function insertProduct(values: ProductValues): Promise<AdminProduct> {
@@ -160,9 +136,15 @@ export async function updateCategory(
   return rows[0] ?? null;
 }
 
-export async function deleteCategory(id: string): Promise<boolean> {
-  const rows = check(await supabase.from('catagories').delete().eq('id', id).select('id'));
-  return rows.length > 0;
+/**
+ * Deletes a category; with `moveTo`, first moves its products there (one transaction in the
+ * database). False when the category no longer existed.
+ */
+export async function deleteCategory(id: string, moveTo?: string): Promise<boolean> {
+  const moved = check(
+    await supabase.rpc('admin_delete_catagory', { p_id: id, p_move_to: moveTo }),
+  ) as number | null;
+  return moved !== null;
 }
 
 /** How many products name `title` as their category (so a delete can say why it is refused). */
@@ -173,4 +155,20 @@ export async function countProductsIn(title: string): Promise<number> {
     .eq('cat', title);
   if (error) throw new DbError(error);
   return count ?? 0;
+}
+
+/** Every category title with its number of products, from one aggregate query. */
+export async function categoryProductCounts(): Promise<Map<string, number>> {
+  const rows = check(await supabase.rpc('catagory_product_counts'));
+  return new Map(rows.map((r) => [r.cat, r.products]));
+}
+
+/** Moves the products to category `cat` in one statement; returns how many moved. */
+export async function moveProducts(ids: string[], cat: string): Promise<number> {
+  return check(await supabase.rpc('admin_move_products', { p_ids: ids, p_cat: cat }));
+}
+
+/** Deletes the products in one statement; returns how many were deleted. */
+export async function deleteProducts(ids: string[]): Promise<number> {
+  return check(await supabase.rpc('admin_delete_products', { p_ids: ids }));
 }

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminProduct } from '../../../lib/tables';
+import {
+  countProducts,
+  fetchProductPage,
+  type ProductCount,
+  type ProductQuery,
+} from './productQuery';
+
+export interface ProductPage {
+  rows: AdminProduct[];
+  count: ProductCount | null;
+  /** True until the first answer for the current query and page arrived. */
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * One page of the admin table, read from the database for `query` and `page` (1-based), again
+ * whenever `version` changes (after a write). A newer request aborts the one still running, so a
+ * slow answer to an old search can never replace the newer one. The count comes separately: the
+ * first rows do not wait for it.
+ */
+export function useProductPage(
+  query: ProductQuery,
+  page: number,
+  pageSize: number,
+  version: number,
+): ProductPage {
+  const [rows, setRows] = useState<AdminProduct[]>([]);
+  const [count, setCount] = useState<ProductCount | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    fetchProductPage(query, (page - 1) * pageSize, pageSize, controller.signal)
+      .then((found) => {
+        setRows(found);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Loading a page of products failed', error);
+        setLoading(false);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [query, page, pageSize, version, attempt]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    countProducts(query, controller.signal)
+      .then(setCount)
+      .catch((error: unknown) => {
+        // The table still works without a total; the pager then offers the next page only.
+        if (!controller.signal.aborted) console.error('Counting products failed', error);
+      });
+    return () => controller.abort();
+  }, [query, version, attempt]);
+
+  const retry = useCallback(() => {
+    setLoading(true);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { rows, count, loading, failed, retry };
+}
+
+/** `value`, but only after it stopped changing for `delayMs` (typing a search). */
+export function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

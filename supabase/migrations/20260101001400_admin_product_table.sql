@@ -1,0 +1,349 @@
+-- The admin Products table is served by the database (issue 14, part A; docs/decisions/0080).
+-- Before, the admin area read the whole catalogue into the browser (100 requests and 44 MB of
+-- JSON at 100,000 products) to search, sort and page it there. Now:
+-- - admin_product_page(query, offset, limit) returns one page of products for a query
+--   ({"search", "cat", "sort", "ascending"}), and admin_product_count(query) how many match
+--   (exact up to 1,000, then the planner's estimate, so counting stays cheap at any size);
+-- - search is case-, accent- and look-alike-insensitive (the same fold as unique titles,
+--   private.title_key) over title, category and comment, and tolerates small typos (pg_trgm word
+--   similarity), through a trigram index on a stored search key;
+-- - catagory_product_counts() gives every category's product count in one aggregate query;
+-- - bulk move/delete of selected products and "move the products, then delete the category" run
+--   as single set-based statements through RLS and the tables' triggers (admins only).
+
+create extension if not exists pg_trgm with schema extensions;
+-- Loads pg_trgm's library in this session even when the extension already existed, so that its
+-- settings are known when the functions below name one (SET pg_trgm.word_similarity_threshold);
+-- otherwise a non-superuser (hosted Supabase's postgres) gets "permission denied to set parameter".
+select extensions.similarity('', '');
+
+-- The folded text a search looks in. Stored (not an expression index) so that checking the
+-- index's candidates reads it instead of folding up to 2,000 characters of comment per row.
+alter table public.products
+  add column search_text text
+  generated always as (private.title_key(title || ' ' || cat || ' ' || com)) stored;
+comment on column public.products.search_text is
+  'Title, category and comment folded like unique titles (private.title_key); admin search only.';
+
+create index products_search_trgm_idx
+  on public.products using gin (search_text extensions.gin_trgm_ops);
+-- Sort by title (and Get Product's exact-title lookup), and by date added.
+create index products_title_order_idx on public.products (title, id);
+create index products_created_order_idx on public.products (created_at, id);
+-- Prices without a number sort last in both directions (as the table always did), so price
+-- descending needs its own index rather than the store order's read backwards.
+create index products_price_desc_order_idx
+  on public.products (price_value desc nulls last, title desc, id desc);
+
+-- ---------------------------------------------------------------------------------------------
+-- The query: one place turns {"search", "cat", ...} into a WHERE clause with parameters
+-- $1 = category, $2 = folded search key, $3 = LIKE pattern of the key. Values never become SQL
+-- text; only these fixed fragments do.
+-- Issue 16 (link health) adds its filter here: a new key in the query, a predicate, a parameter.
+-- ---------------------------------------------------------------------------------------------
+create function private.admin_product_filter(
+  p_query jsonb,
+  out where_sql text,
+  out cat text,
+  out search_key text,
+  out search_like text
+)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_exact boolean;
+begin
+  where_sql := 'true';
+  cat := nullif(p_query ->> 'cat', '');
+  if cat is not null then
+    where_sql := where_sql || ' and p.cat = $1';
+  end if;
+  search_key := nullif(btrim(private.title_key(coalesce(p_query ->> 'search', ''))), '');
+  if search_key is not null then
+    if char_length(search_key) > 200 then
+      raise exception 'Search text is too long' using errcode = '22023';
+    end if;
+    search_like := '%' || replace(replace(replace(search_key, '\', '\\'), '%', '\%'), '_', '\_')
+                   || '%';
+    -- The key as typed if anything contains it; only when nothing does, words close to it
+    -- (pg_trgm word similarity, 0.5: see the functions below). Otherwise "bk-500000" would also
+    -- list thousands of near serials and bury the one product that has it.
+    execute format(
+      'select exists (select 1 from public.products p where %s and p.search_text like $3)',
+      where_sql)
+      into v_exact using cat, search_key, search_like;
+    where_sql := where_sql || case when v_exact then ' and p.search_text like $3'
+                                   else ' and $2 operator(extensions.<%) p.search_text' end;
+  end if;
+end;
+$$;
+revoke execute on function private.admin_product_filter(jsonb) from public, anon;
+grant execute on function private.admin_product_filter(jsonb) to authenticated;
+
+-- ORDER BY for a sort key, each one an index read (forwards or backwards). Descending reverses
+-- every term, except that prices without a number stay last when sorting by price (as the table
+-- always did; its own index). Unknown keys are refused, never spliced in.
+create function private.admin_product_order(p_query jsonb)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_asc boolean := coalesce((p_query ->> 'ascending')::boolean, true);
+  v_order text;
+begin
+  v_order := case coalesce(p_query ->> 'sort', 'price')
+    when 'title' then 'p.title #, p.id #'
+    when 'cat' then 'p.cat #, p.price_value # nulls ~, p.title #, p.id #'
+    when 'price' then 'p.price_value # nulls last, p.title #, p.id #'
+    when 'created_at' then 'p.created_at #, p.id #'
+  end;
+  if v_order is null then
+    raise exception 'Unknown sort column' using errcode = '22023';
+  end if;
+  return replace(replace(v_order, '#', case when v_asc then 'asc' else 'desc' end),
+                 '~', case when v_asc then 'last' else 'first' end);
+end;
+$$;
+revoke execute on function private.admin_product_order(jsonb) from public, anon;
+grant execute on function private.admin_product_order(jsonb) to authenticated;
+
+create function private.require_admin()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only admins can do this' using errcode = '42501';
+  end if;
+end;
+$$;
+revoke execute on function private.require_admin() from public, anon;
+grant execute on function private.require_admin() to authenticated;
+
+-- One page of products for a query, in its order. Clients choose columns with PostgREST's
+-- select= on the result. 14B's "export the current filter" reads the same function page by page.
+create function public.admin_product_page(
+  p_query jsonb,
+  p_offset integer default 0,
+  p_limit integer default 10
+)
+returns setof public.products
+language plpgsql
+stable
+security invoker
+set search_path = ''
+-- One wrong letter in an 8-letter word scores 0.56 (pg_trgm's default needs 0.6).
+set pg_trgm.word_similarity_threshold = 0.5
+as $$
+declare
+  f record;
+begin
+  perform private.require_admin();
+  if p_offset is null or p_offset < 0 or p_limit is null or p_limit not between 1 and 1000 then
+    raise exception 'Offset must be 0 or more and limit between 1 and 1000' using errcode = '22023';
+  end if;
+  f := private.admin_product_filter(p_query);
+  return query execute format(
+    'select p.* from public.products p where %s order by %s limit %s offset %s',
+    f.where_sql, private.admin_product_order(p_query), p_limit, p_offset)
+    using f.cat, f.search_key, f.search_like;
+end;
+$$;
+comment on function public.admin_product_page(jsonb, integer, integer) is
+  'Admins only: one page of products matching {"search","cat","sort","ascending"}.';
+revoke execute on function public.admin_product_page(jsonb, integer, integer) from public, anon;
+grant execute on function public.admin_product_page(jsonb, integer, integer) to authenticated;
+
+-- How many products match: exact up to 1,000 (the first 100 pages), above that the planner's
+-- estimate, because an exact count reads every matching row (1,000,000 index entries unfiltered).
+create function public.admin_product_count(p_query jsonb)
+returns jsonb
+language plpgsql
+-- volatile: Postgres refuses EXPLAIN (the estimate) inside a stable function.
+volatile
+security invoker
+set search_path = ''
+-- One wrong letter in an 8-letter word scores 0.56 (pg_trgm's default needs 0.6).
+set pg_trgm.word_similarity_threshold = 0.5
+as $$
+declare
+  c_exact_up_to constant integer := 1000;
+  f record;
+  v_count bigint;
+  v_plan jsonb;
+begin
+  perform private.require_admin();
+  f := private.admin_product_filter(p_query);
+  execute format('select count(*) from (select 1 from public.products p where %s limit %s) s',
+                 f.where_sql, c_exact_up_to + 1)
+    into v_count using f.cat, f.search_key, f.search_like;
+  if v_count <= c_exact_up_to then
+    return jsonb_build_object('total', v_count, 'exact', true);
+  end if;
+  execute format('explain (format json) select 1 from public.products p where %s', f.where_sql)
+    into v_plan using f.cat, f.search_key, f.search_like;
+  return jsonb_build_object(
+    'total', greatest(c_exact_up_to + 1, (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint),
+    'exact', false);
+end;
+$$;
+comment on function public.admin_product_count(jsonb) is
+  'Admins only: {"total", "exact"} for a query; exact up to 1,000, then the planner''s estimate.';
+revoke execute on function public.admin_product_count(jsonb) from public, anon;
+grant execute on function public.admin_product_count(jsonb) to authenticated;
+
+-- Every category with its number of products: one aggregate over the (cat, ...) index.
+create function public.catagory_product_counts()
+returns table (cat text, products bigint)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select c.title, coalesce(n.products, 0)
+      from public.catagories c
+      left join (select p.cat, count(*) as products from public.products p group by p.cat) n
+        on n.cat = c.title
+     order by c.title;
+end;
+$$;
+comment on function public.catagory_product_counts() is
+  'Admins only: each category title with its number of products.';
+revoke execute on function public.catagory_product_counts() from public, anon;
+grant execute on function public.catagory_product_counts() to authenticated;
+
+-- Whether another product (or category) has a title that folds to the same key: the unique
+-- index's own rule, answered from that index (the old ILIKE read every product).
+create function public.catalogue_title_in_use(
+  p_table text,
+  p_title text,
+  p_except_id uuid default null
+)
+returns boolean
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  if p_table = 'products' then
+    return exists (select 1 from public.products p
+                    where private.title_key(p.title) = private.title_key(p_title)
+                      and p.id is distinct from p_except_id);
+  elsif p_table = 'catagories' then
+    return exists (select 1 from public.catagories c
+                    where private.title_key(c.title) = private.title_key(p_title)
+                      and c.id is distinct from p_except_id);
+  end if;
+  raise exception 'Unknown table' using errcode = '22023';
+end;
+$$;
+comment on function public.catalogue_title_in_use(text, text, uuid) is
+  'Admins only: whether another product or category already uses a look-alike of this title.';
+revoke execute on function public.catalogue_title_in_use(text, text, uuid) from public, anon;
+grant execute on function public.catalogue_title_in_use(text, text, uuid) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Bulk actions: one statement each, on the tables (RLS and every trigger apply), admins only.
+-- ---------------------------------------------------------------------------------------------
+
+create function public.admin_move_products(p_ids uuid[], p_cat text)
+returns integer
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_moved integer;
+begin
+  perform private.require_admin();
+  if p_ids is null or cardinality(p_ids) not between 1 and 1000 then
+    raise exception 'Choose between 1 and 1000 products' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.catagories c where c.title = p_cat) then
+    raise exception 'Catagory not found' using errcode = '23503';
+  end if;
+  update public.products p set cat = p_cat
+   where p.id = any (p_ids) and p.cat is distinct from p_cat;
+  get diagnostics v_moved = row_count;
+  return v_moved;
+end;
+$$;
+comment on function public.admin_move_products(uuid[], text) is
+  'Admins only: moves the given products to a category; returns how many moved.';
+revoke execute on function public.admin_move_products(uuid[], text) from public, anon;
+grant execute on function public.admin_move_products(uuid[], text) to authenticated;
+
+create function public.admin_delete_products(p_ids uuid[])
+returns integer
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_deleted integer;
+begin
+  perform private.require_admin();
+  if p_ids is null or cardinality(p_ids) not between 1 and 1000 then
+    raise exception 'Choose between 1 and 1000 products' using errcode = '22023';
+  end if;
+  delete from public.products p where p.id = any (p_ids);
+  get diagnostics v_deleted = row_count;
+  return v_deleted;
+end;
+$$;
+comment on function public.admin_delete_products(uuid[]) is
+  'Admins only: deletes the given products; returns how many were deleted.';
+revoke execute on function public.admin_delete_products(uuid[]) from public, anon;
+grant execute on function public.admin_delete_products(uuid[]) to authenticated;
+
+-- Deletes a category after moving its products to p_move_to (null: move nothing, so a category
+-- with products is still refused by its before-delete trigger). One transaction: the category row
+-- is locked first, so no product can be added to it between the move and the delete. Returns the
+-- number of products moved, or null when the category no longer exists.
+create function public.admin_delete_catagory(p_id uuid, p_move_to text default null)
+returns integer
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_title text;
+  v_moved integer := 0;
+begin
+  perform private.require_admin();
+  select c.title into v_title from public.catagories c where c.id = p_id for update;
+  if not found then
+    return null;
+  end if;
+  if p_move_to is not null then
+    if p_move_to = v_title then
+      raise exception 'Choose another catagory to move the products to' using errcode = '22023';
+    end if;
+    if not exists (select 1 from public.catagories c where c.title = p_move_to for key share) then
+      raise exception 'Catagory not found' using errcode = '23503';
+    end if;
+    update public.products p set cat = p_move_to where p.cat = v_title;
+    get diagnostics v_moved = row_count;
+  end if;
+  delete from public.catagories c where c.id = p_id;
+  return v_moved;
+end;
+$$;
+comment on function public.admin_delete_catagory(uuid, text) is
+  'Admins only: moves a category''s products to another category, then deletes it.';
+revoke execute on function public.admin_delete_catagory(uuid, text) from public, anon;
+grant execute on function public.admin_delete_catagory(uuid, text) to authenticated;
