@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '
 import { Navigate } from 'react-router-dom';
 import { texts } from '../../texts';
 import { useAuth } from '../auth/AuthProvider';
+import { AccountTab } from './AccountTab';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
@@ -65,6 +66,9 @@ export function AdminPage() {
             <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.messages}
             </Tabs.Tab>
+            <Tabs.Tab value="account" px={{ base: 10, sm: 'md' }}>
+              {texts.account.tab}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="products">
             <ProductsTab />
@@ -77,6 +81,9 @@ export function AdminPage() {
           </Tabs.Panel>
           <Tabs.Panel value="messages">
             <MessagesPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="account">
+            <AccountTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Anchor,
   Button,
-  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -12,28 +12,23 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { supabase } from '../../lib/supabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
+import { cameFromFailedEmailLink } from './emailLinks';
 import { loginSchema, type LoginValues } from './schemas';
 import { signInAdmin } from './signIn';
 import { paths } from '../../app/paths';
 
-/** True when Auth redirected here from an e-mail link that failed (expired or already used). */
-function cameFromFailedEmailLink(): boolean {
-  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return params.has('error_code') || params.has('error_description');
-}
-
 /** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { session, adminStatus, displayName } = useAuth();
+  const { session, adminStatus } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
-  const [linkFailed] = useState(cameFromFailedEmailLink);
+  const [linkFailed] = useState(() => cameFromFailedEmailLink());
   const { run } = useSubmitLock();
   const {
     register,
@@ -63,14 +58,20 @@ export function LoginPage() {
           notify.error(texts.login.verifyFirst);
           break;
         case 'not-admin':
+          // Said once, in the box that stays (an alert, so it is announced like a toast).
           setRefusedNotAdmin(true);
-          notify.error(texts.admin.notAdmin);
           break;
         default:
           notify.error(texts.login.failed);
       }
     }),
   );
+
+  // Already an admin here (e.g. signed in by a confirmation link that lands on /login): the login
+  // form has nothing to offer, so straight on to the admin area.
+  if (session && adminStatus === 'admin' && !isSubmitting) {
+    return <Navigate to={paths.admin} replace />;
+  }
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
@@ -84,18 +85,6 @@ export function LoginPage() {
         {linkFailed && !session && (
           <Alert color="red" role="alert">
             {texts.login.linkFailed}
-          </Alert>
-        )}
-        {session && adminStatus === 'admin' && !isSubmitting && (
-          <Alert color="teal">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                {texts.login.signedInAs} {displayName ?? session.user.email}
-              </Text>
-              <Button component={Link} to={paths.admin} size="xs" variant="light">
-                {texts.login.goToAdmin}
-              </Button>
-            </Group>
           </Alert>
         )}
         {refusedNotAdmin && (
@@ -125,6 +114,9 @@ export function LoginPage() {
             </Button>
           </Stack>
         </form>
+        <Anchor component={Link} to={paths.forgotPassword} size="sm">
+          {texts.passwordReset.forgotLink}
+        </Anchor>
       </Stack>
     </Paper>
   );
