@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { texts } from '../../texts';
+import { formatPrice } from '../../lib/format';
 import type { AdminProduct } from '../../lib/tables';
 import { ListState, SelectableTable } from './SelectableTable';
 
@@ -154,7 +155,7 @@ export function ProductTable({
               <>
                 <Table.Td>{product.title}</Table.Td>
                 <Table.Td>{product.cat}</Table.Td>
-                <Table.Td>{product.price}</Table.Td>
+                <Table.Td>{formatPrice(product.price)}</Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                   {dateFormat.format(new Date(product.created_at))}
                 </Table.Td>
