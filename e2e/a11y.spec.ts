@@ -101,7 +101,7 @@ for (const size of WIDTHS) {
 
     for (const signedIn of [false, true]) {
       for (const route of ROUTES) {
-        // Signed in, /login goes on to the admin area: scanned as well.
+        // Signed in, /login shows only "you are signed in": scanned as well.
         test(`${route.path} ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, stack }) => {
           if (signedIn) await signIn(page, stack);
           await page.goto(route.path);

@@ -134,6 +134,8 @@ export const texts = {
     emailRequired: 'Email is Required',
     emailInvalid: 'Enter a valid Email',
     passwordRequired: 'Password is Required',
+    signedInAs: 'You are signed in as',
+    goToAdmin: 'Go to Admin',
     linkFailed: 'This email link is invalid or has expired.',
   },
   logout: {

@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Group,
   Paper,
   PasswordInput,
   Stack,
@@ -12,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/notify';
 import { supabase } from '../../lib/supabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
@@ -26,7 +27,7 @@ import { paths } from '../../app/paths';
 /** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { session, adminStatus } = useAuth();
+  const { session, adminStatus, displayName } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
   const [linkFailed] = useState(() => cameFromFailedEmailLink());
   const { run } = useSubmitLock();
@@ -67,11 +68,9 @@ export function LoginPage() {
     }),
   );
 
-  // Already an admin here (e.g. signed in by a confirmation link that lands on /login): the login
-  // form has nothing to offer, so straight on to the admin area.
-  if (session && adminStatus === 'admin' && !isSubmitting) {
-    return <Navigate to={paths.admin} replace />;
-  }
+  // Already an admin here (e.g. signed in by a confirmation link that lands on /login): only the
+  // notice and the way on, not an empty login form under it.
+  const signedInAdmin = session && adminStatus === 'admin' && !isSubmitting;
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
@@ -87,36 +86,52 @@ export function LoginPage() {
             {texts.login.linkFailed}
           </Alert>
         )}
+        {signedInAdmin && (
+          <Alert color="teal">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {texts.login.signedInAs} {displayName ?? session.user.email}
+              </Text>
+              <Button component={Link} to={paths.admin} size="xs" variant="light">
+                {texts.login.goToAdmin}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {refusedNotAdmin && (
           <Alert color="orange" role="alert">
             {texts.admin.notAdmin}
           </Alert>
         )}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <TextInput
-              label={texts.login.email}
-              type="email"
-              autoComplete="username"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <PasswordInput
-              label={texts.login.password}
-              autoComplete="current-password"
-              withAsterisk
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-              {texts.login.submit}
-            </Button>
-          </Stack>
-        </form>
-        <Anchor component={Link} to={paths.forgotPassword} size="sm">
-          {texts.passwordReset.forgotLink}
-        </Anchor>
+        {!signedInAdmin && (
+          <>
+            <form onSubmit={onSubmit} noValidate>
+              <Stack>
+                <TextInput
+                  label={texts.login.email}
+                  type="email"
+                  autoComplete="username"
+                  withAsterisk
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+                <PasswordInput
+                  label={texts.login.password}
+                  autoComplete="current-password"
+                  withAsterisk
+                  error={errors.password?.message}
+                  {...register('password')}
+                />
+                <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+                  {texts.login.submit}
+                </Button>
+              </Stack>
+            </form>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              {texts.passwordReset.forgotLink}
+            </Anchor>
+          </>
+        )}
       </Stack>
     </Paper>
   );
