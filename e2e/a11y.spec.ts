@@ -22,10 +22,18 @@ const ROUTES: Array<{ path: string; heading: string | RegExp }> = [
   { path: '/about', heading: texts.pages.aboutHeading },
   { path: '/policy', heading: texts.pages.policyHeading },
   { path: '/login', heading: texts.login.heading },
+  { path: '/forgot-password', heading: texts.passwordReset.requestHeading },
+  // Signed out: the "link invalid" box; signed in: the new-password form.
+  { path: '/reset-password', heading: texts.passwordReset.setHeading },
   { path: '/no-such-page', heading: texts.notFound.title },
 ];
 
-const ADMIN_TABS = [...Object.values(texts.admin.tabs), texts.team.tab, texts.activity.tab];
+const ADMIN_TABS = [
+  ...Object.values(texts.admin.tabs),
+  texts.team.tab,
+  texts.activity.tab,
+  texts.account.tab,
+];
 
 let session = '';
 const messageEmail = `a11y-${Date.now().toString(36)}@example.co.uk`;
@@ -108,7 +116,7 @@ for (const size of WIDTHS) {
 
     for (const signedIn of [false, true]) {
       for (const route of ROUTES) {
-        // Signed in, /login shows "you are signed in" instead of the form: scanned as well.
+        // Signed in, /login shows only "you are signed in": scanned as well.
         test(`${route.path} ${signedIn ? 'signed in' : 'signed out'}`, async ({ page, stack }) => {
           if (signedIn) await signIn(page, stack);
           await page.goto(route.path);

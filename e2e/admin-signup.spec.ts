@@ -141,12 +141,15 @@ test('a new admin gets the e-mail, cannot sign in before confirming, confirms, s
   ).toEqual([]);
   await before.close();
 
-  // The link confirms and lands on /login (signed in by the link).
+  // The link confirms and lands on /login (signed in by the link): only the notice, no empty form.
   const confirm = await browser.newContext({ baseURL });
   const confirmPage = await confirm.newPage();
   await confirmPage.goto(link!);
   await expect(confirmPage).toHaveURL(/\/login/);
   await expect(confirmPage.getByText(`You are signed in as ${name}`)).toBeVisible();
+  await expect(confirmPage.getByRole('button', { name: 'Login', exact: true })).toHaveCount(0);
+  await confirmPage.getByRole('link', { name: 'Go to Admin' }).click();
+  await expect(confirmPage.getByRole('heading', { name: `Admin ${name}` })).toBeVisible();
   await confirm.close();
 
   // The link works once: used again, the login page says so.

@@ -117,3 +117,22 @@ export async function chooseCategory(page: Page, form: Locator, title: string): 
   await form.getByLabel('Category').click();
   await page.getByRole('option', { name: title, exact: true }).click();
 }
+
+/** A throwaway admin made the supported way: an invite (service role), then a confirmed account. */
+export async function createAdmin(
+  serviceDb: SupabaseClient,
+  name: string,
+): Promise<{ id: string; email: string; password: string; name: string }> {
+  const email = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@mar-online-store.test`;
+  const password = `pw-${Math.random().toString(36).slice(2)}`;
+  const invite = await serviceDb.from('admin_invites').insert({ email });
+  if (invite.error) throw new Error(invite.error.message);
+  const { data, error } = await serviceDb.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { display_name: name },
+  });
+  if (error || !data.user) throw error ?? new Error(`no user for ${email}`);
+  return { id: data.user.id, email, password, name };
+}

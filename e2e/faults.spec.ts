@@ -3,7 +3,7 @@
 // while an admin updates a product. The page shows the store's error message (never a blank
 // page or an unhandled rejection), nothing is half-written, and once the part is back the same
 // page works again without a reload.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -184,5 +184,79 @@ test('signing in while auth is down shows the error; it works once auth is back'
       timeout: 3000,
     });
   }).toPass({ timeout: 30_000 });
+  expect(errors).toEqual([]);
+});
+
+/**
+ * Milliseconds, measured in the page, from the click on `button` until a toast with `message` is
+ * in the DOM: Playwright's own click and polling overhead (seconds on a loaded machine) is left
+ * out.
+ */
+async function timeToToast(page: Page, button: Locator, message: string): Promise<number> {
+  await page.evaluate((text) => {
+    const w = window as unknown as { toastMs?: number };
+    delete w.toastMs;
+    let started = 0;
+    document.addEventListener('click', () => (started = performance.now()), {
+      capture: true,
+      once: true,
+    });
+    const observer = new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('.mantine-Notifications-root [role=alert]')];
+      if (started && shown.some((n) => n.textContent?.includes(text))) {
+        w.toastMs = performance.now() - started;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, message);
+  await button.click();
+  await page.waitForFunction(() => 'toastMs' in window, null, { timeout: 15_000 });
+  return page.evaluate(() => (window as unknown as { toastMs: number }).toastMs);
+}
+
+// The API unreachable (the browser offline: every request fails as a network error, as with a
+// dropped connection or a paused project). postgrest-js used to retry each read three times,
+// 1 s, 2 s and 4 s apart, so Get and Add's duplicate check span about 7.5 s before the message.
+test('with the API unreachable, Get and the duplicate check of Add answer within 3 s', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await page.goto(`${appUrl}/login`);
+  await field(page, 'Email').fill('admin@mar-online-store.test');
+  await field(page, 'Password').fill('admin123');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const form = page.getByRole('tabpanel', { name: 'Products' });
+  await expect(form).toBeVisible();
+  const { data } = await db.from('products').select('title').order('title').limit(1).single();
+  const title = (data as { title: string }).title;
+  await field(form, 'Title').fill(title);
+  await form.getByRole('button', { name: 'Get Product' }).click();
+  await expectToast(page, texts.product.loaded);
+
+  await page.context().setOffline(true);
+  let get: number, add: number;
+  try {
+    get = await timeToToast(
+      page,
+      form.getByRole('button', { name: 'Get Product' }),
+      texts.product.getFailed,
+    );
+    await expectToast(page, texts.product.getFailed);
+    // The other fields are still filled from Get: Add runs its duplicate check first.
+    await field(form, 'Title').fill(`${title} outage copy`);
+    add = await timeToToast(
+      page,
+      form.getByRole('button', { name: 'Add', exact: true }),
+      texts.unexpected,
+    );
+  } finally {
+    await page.context().setOffline(false);
+  }
+  console.log(
+    `API unreachable: Get answered in ${Math.round(get)} ms, Add in ${Math.round(add)} ms`,
+  );
+  expect(get).toBeLessThan(3000);
+  expect(add).toBeLessThan(3000);
   expect(errors).toEqual([]);
 });

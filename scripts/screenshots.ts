@@ -29,6 +29,11 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/admin', file: 'admin-admins', admin: true, tab: texts.team.tab },
     { path: '/admin', file: 'admin-catagories', admin: true, tab: texts.admin.tabs.categories },
     { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
+    { path: '/admin', file: 'admin-account', admin: true, tab: texts.account.tab },
+    { path: '/forgot-password', file: 'forgot-password' },
+    // Signed out: the "link invalid" box; signed in (as after the link): the new-password form.
+    { path: '/reset-password', file: 'reset-password-invalid' },
+    { path: '/reset-password', file: 'reset-password', admin: true },
     { path: '/no-such-page', file: 'not-found' },
   ];
 

@@ -141,6 +141,49 @@ export const texts = {
   logout: {
     success: 'Logout Successfully',
   },
+  passwordReset: {
+    forgotLink: 'Forgot password?',
+    requestHeading: 'Reset your password',
+    requestIntro:
+      'Enter the e-mail address of your admin account. We will send you a link to set a new password.',
+    send: 'Send reset link',
+    // One answer whether or not the address has an account (nothing to learn from it).
+    sent: 'If an account exists for this address, an e-mail with a reset link is on its way. The link works once.',
+    sendFailed: 'The reset link could not be sent. Please try again in a moment.',
+    backToLogin: 'Back to Admin Login',
+    setHeading: 'Set a new password',
+    newPassword: 'New password',
+    confirmPassword: 'Repeat the new password',
+    mismatch: 'The passwords do not match',
+    samePassword: 'Choose a password different from your current one',
+    save: 'Save new password',
+    saved: 'Password changed',
+    checkingLink: 'Checking the reset link',
+    linkInvalid:
+      'This password reset link is invalid, has expired or has already been used. Ask for a new one below.',
+    requestNew: 'Send a new link',
+    metaRequest: 'Ask for a link to set a new password for a MAR Online Store UK admin account.',
+    metaSet: 'Set a new password for a MAR Online Store UK admin account.',
+  },
+  account: {
+    tab: 'Account',
+    nameHeading: 'Display name',
+    nameIntro: 'Shown after "Admin" at the top of the admin area.',
+    saveName: 'Save name',
+    nameSaved: 'Name saved',
+    passwordHeading: 'Change password',
+    currentPassword: 'Current password',
+    currentWrong: 'The current password is not correct',
+    savePassword: 'Update password',
+    passwordSaved: 'Password changed. Your other sessions were signed out.',
+    signOutHeading: 'Sessions',
+    signOutIntro:
+      'Ends every session of this account: on this device and on every other browser or device where it is signed in.',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutConfirm: 'Sign out of this account on every device?',
+    signedOutEverywhere: 'Signed out on every device',
+    failed: 'That did not work. Please try again.',
+  },
   admin: {
     heading: 'Admin',
     tabs: {

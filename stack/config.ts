@@ -47,6 +47,8 @@ export interface AuthSettings {
   otpExpiry: number;
   /** An e-mail change needs the links to both the current and the new address. */
   doubleConfirmChanges: boolean;
+  /** A new password needs the current one (except after an e-mailed link or code). */
+  requireCurrentPassword: boolean;
   rateLimits: {
     signInSignUps: number;
     tokenRefresh: number;
@@ -256,6 +258,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
       refreshTokenReuseInterval: num(auth, 'refresh_token_reuse_interval', 10),
       otpExpiry: num(email, 'otp_expiry', 3600),
       doubleConfirmChanges: bool(email, 'double_confirm_changes', true),
+      requireCurrentPassword: bool(email, 'require_current_password', false),
       rateLimits: {
         signInSignUps: num(rate, 'sign_in_sign_ups', 30),
         tokenRefresh: num(rate, 'token_refresh', 150),

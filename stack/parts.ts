@@ -150,6 +150,7 @@ function authOptions({ config, env, options }: PartContext) {
     rateLimits: { ...auth.rateLimits, ...options.authRateLimits },
     otpExpiry: auth.otpExpiry,
     doubleConfirmChanges: auth.doubleConfirmChanges,
+    requireCurrentPassword: auth.requireCurrentPassword,
     smtp: {
       host: '127.0.0.1',
       port: config.ports.smtp,

@@ -6,4 +6,8 @@ export const paths = {
   policy: '/policy',
   login: '/login',
   admin: '/admin',
+  /** Asks for a password reset e-mail. */
+  forgotPassword: '/forgot-password',
+  /** Where the reset e-mail's link lands (must be in Auth's redirect URL allow-list). */
+  resetPassword: '/reset-password',
 } as const;

@@ -57,6 +57,20 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
       },
       {
+        path: paths.forgotPassword,
+        handle: meta(texts.passwordReset.requestHeading, texts.passwordReset.metaRequest),
+        lazy: async () => ({
+          Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: paths.resetPassword,
+        handle: meta(texts.passwordReset.setHeading, texts.passwordReset.metaSet),
+        lazy: async () => ({
+          Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+        }),
+      },
+      {
         path: paths.admin,
         handle: meta(texts.admin.heading, texts.meta.admin),
         lazy: async () => ({ Component: (await import('../features/admin/AdminPage')).AdminPage }),

@@ -40,6 +40,9 @@ export interface AuthServerOptions {
   otpExpiry: number;
   /** [auth.email] double_confirm_changes (default true): e-mail change needs both links. */
   doubleConfirmChanges?: boolean;
+  /** [auth.email] require_current_password (default false, as GoTrue): PUT /user with a new
+   * password needs `current_password`, except in a session from an e-mailed link or code. */
+  requireCurrentPassword?: boolean;
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** Request/diagnostic log sink; defaults to stdout. */
   log?: (line: string) => void;

@@ -3,10 +3,10 @@ import bcrypt from 'bcryptjs';
 import { audit, findUserByEmail, loadIdentities, loadUser, userResponse } from './accounts.ts';
 import { signedInUser } from './authenticate.ts';
 import { prepareEmailChange } from './code-mail.ts';
-import { forbidden, unprocessable } from './errors.ts';
+import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { type Ctx, obj, redirectFor, type Reply } from './http.ts';
 import { pkceParams } from './one-time-codes.ts';
-import { type AuthService, emailExists } from './service.ts';
+import { type AuthService, type Db, emailExists } from './service.ts';
 import { mergeMetadata, userJson } from './users.ts';
 import { assertPasswordAcceptable, normalizeEmail } from './validation.ts';
 
@@ -33,6 +33,9 @@ export async function updateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
     const user = await loadUser(c, authed.user.id, true);
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     if (password !== null) {
+      if (svc.opts.requireCurrentPassword && user.encrypted_password) {
+        await assertCurrentPassword(c, user.encrypted_password, authed.sessionId, body);
+      }
       if (
         user.encrypted_password &&
         (await bcrypt.compare(password, user.encrypted_password).catch(() => false))
@@ -80,4 +83,40 @@ export async function updateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
     );
     return { status: 200, body: await userResponse(c, user.id) };
   });
+}
+
+/** Sign-in methods after which GoTrue lets a session set a password without the current one. */
+const RECOVERY_METHODS = ['otp', 'magiclink', 'recovery'];
+
+/**
+ * `[auth.email] require_current_password` (GoTrue's UpdatePasswordRequireCurrentPassword): a
+ * stolen, still-open session cannot lock the owner out by changing the password, unless the
+ * session came from an e-mailed link or code (the forgotten-password path).
+ */
+async function assertCurrentPassword(
+  c: Db,
+  hash: string,
+  sessionId: string | null,
+  body: Record<string, unknown>,
+): Promise<void> {
+  if (sessionId) {
+    const recovery = await c.query(
+      'select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method = any($2)',
+      [sessionId, RECOVERY_METHODS],
+    );
+    if (recovery.rowCount) return;
+  }
+  const current = typeof body.current_password === 'string' ? body.current_password : '';
+  if (current === '') {
+    throw badRequest(
+      'current_password_required',
+      'Current password required when setting new password.',
+    );
+  }
+  if (!(await bcrypt.compare(current, hash).catch(() => false))) {
+    throw badRequest(
+      'current_password_invalid',
+      'Current password required when setting new password.',
+    );
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, safeUrl } from '../../src/features/storefront/format';
+import { formatPrice, safeUrl } from '../../src/lib/format';
 
 describe('formatPrice', () => {
   it('shows a plain number as GBP with two decimals', () => {

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { texts } from '../../texts';
 import { useAuth } from '../auth/AuthProvider';
 import { ActivityTab } from './activity/ActivityTab';
+import { AccountTab } from './AccountTab';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
@@ -79,6 +80,9 @@ export function AdminPage() {
             <Tabs.Tab value="activity" px={{ base: 10, sm: 'md' }}>
               {texts.activity.tab}
             </Tabs.Tab>
+            <Tabs.Tab value="account" px={{ base: 10, sm: 'md' }}>
+              {texts.account.tab}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="products">
             <ProductsTab />
@@ -99,6 +103,9 @@ export function AdminPage() {
               opened, so it always shows the log as it is now. */}
           <Tabs.Panel value="activity">
             <ActivityTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="account">
+            <AccountTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

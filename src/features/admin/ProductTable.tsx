@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { texts } from '../../texts';
+import { formatPrice } from '../../lib/format';
 import type { AdminProduct } from '../../lib/tables';
 import { BulkActions } from './catalogue/BulkActions';
 import {
@@ -199,7 +200,7 @@ export function ProductTable({
                 </Table.Td>
                 <Table.Td>{product.title}</Table.Td>
                 <Table.Td visibleFrom="sm">{product.cat}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{product.price}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPrice(product.price)}</Table.Td>
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                   {dateFormat.format(new Date(product.created_at))}
                 </Table.Td>

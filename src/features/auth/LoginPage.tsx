@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -18,22 +19,17 @@ import { supabase } from '../../lib/supabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
+import { cameFromFailedEmailLink } from './emailLinks';
 import { loginSchema, type LoginValues } from './schemas';
 import { signInAdmin } from './signIn';
 import { paths } from '../../app/paths';
-
-/** True when Auth redirected here from an e-mail link that failed (expired or already used). */
-function cameFromFailedEmailLink(): boolean {
-  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  return params.has('error_code') || params.has('error_description');
-}
 
 /** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {
   const navigate = useNavigate();
   const { session, adminStatus, displayName } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
-  const [linkFailed] = useState(cameFromFailedEmailLink);
+  const [linkFailed] = useState(() => cameFromFailedEmailLink());
   const { run } = useSubmitLock();
   const {
     register,
@@ -63,14 +59,18 @@ export function LoginPage() {
           notify.error(texts.login.verifyFirst);
           break;
         case 'not-admin':
+          // Said once, in the box that stays (an alert, so it is announced like a toast).
           setRefusedNotAdmin(true);
-          notify.error(texts.admin.notAdmin);
           break;
         default:
           notify.error(texts.login.failed);
       }
     }),
   );
+
+  // Already an admin here (e.g. signed in by a confirmation link that lands on /login): only the
+  // notice and the way on, not an empty login form under it.
+  const signedInAdmin = session && adminStatus === 'admin' && !isSubmitting;
 
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
@@ -86,7 +86,7 @@ export function LoginPage() {
             {texts.login.linkFailed}
           </Alert>
         )}
-        {session && adminStatus === 'admin' && !isSubmitting && (
+        {signedInAdmin && (
           <Alert color="teal">
             <Group justify="space-between" gap="xs">
               <Text size="sm">
@@ -103,28 +103,35 @@ export function LoginPage() {
             {texts.admin.notAdmin}
           </Alert>
         )}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <TextInput
-              label={texts.login.email}
-              type="email"
-              autoComplete="username"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <PasswordInput
-              label={texts.login.password}
-              autoComplete="current-password"
-              withAsterisk
-              error={errors.password?.message}
-              {...register('password')}
-            />
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-              {texts.login.submit}
-            </Button>
-          </Stack>
-        </form>
+        {!signedInAdmin && (
+          <>
+            <form onSubmit={onSubmit} noValidate>
+              <Stack>
+                <TextInput
+                  label={texts.login.email}
+                  type="email"
+                  autoComplete="username"
+                  withAsterisk
+                  error={errors.email?.message}
+                  {...register('email')}
+                />
+                <PasswordInput
+                  label={texts.login.password}
+                  autoComplete="current-password"
+                  withAsterisk
+                  error={errors.password?.message}
+                  {...register('password')}
+                />
+                <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+                  {texts.login.submit}
+                </Button>
+              </Stack>
+            </form>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              {texts.passwordReset.forgotLink}
+            </Anchor>
+          </>
+        )}
       </Stack>
     </Paper>
   );

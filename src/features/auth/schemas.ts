@@ -12,3 +12,9 @@ export const loginSchema = z.object({
 });
 
 export type LoginValues = z.infer<typeof loginSchema>;
+
+/** /forgot-password: the address to mail a reset link to. */
+export const resetRequestSchema = loginSchema.pick({ email: true });
+export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
+
+export { newPasswordSchema, type NewPasswordValues } from '../../lib/passwordSchemas';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../texts';
-import { formatPrice, safeUrl } from './format';
+import { formatPrice, safeUrl } from '../../lib/format';
 import classes from './ProductCard.module.css';
 import type { StoreProduct } from '../../lib/tables';
 import { IMAGE_WIDTHS, uploadedImage } from '../../lib/productImages';

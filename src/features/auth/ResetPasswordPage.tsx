@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { notify } from '../../lib/notify';
+import { supabase } from '../../lib/supabase';
+import { useSubmitLock } from '../../lib/useSubmitLock';
+import { texts } from '../../texts';
+import { useAuth } from './AuthProvider';
+import { cameFromFailedEmailLink } from './emailLinks';
+import { newPasswordSchema, type NewPasswordValues } from './schemas';
+
+const t = texts.passwordReset;
+
+/** The way out of a dead link: the message and a button to ask for a new one. */
+function LinkInvalid() {
+  return (
+    <Alert color="red" role="alert">
+      <Stack gap="sm" align="flex-start">
+        {t.linkInvalid}
+        <Button component={Link} to={paths.forgotPassword} size="xs" variant="light">
+          {t.requestNew}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * /reset-password, where the reset e-mail's link lands: supabase-js takes the session from the
+ * URL fragment (a recovery session, which may set a password without the current one), then
+ * "Set a new password" and on to /admin. An expired or used link comes back with `error_code`.
+ */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const { loading, session } = useAuth();
+  const [linkFailed, setLinkFailed] = useState(() => cameFromFailedEmailLink());
+  const { run } = useSubmitLock();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(({ password }) =>
+    run('submit', async () => {
+      const { error } = await supabase.auth.updateUser({ password });
+      if (!error) {
+        notify.success(t.saved);
+        await navigate(paths.admin, { replace: true });
+        return;
+      }
+      if (error.code === 'same_password') {
+        setError('password', { type: 'server', message: t.samePassword }, { shouldFocus: true });
+      } else if (error.code === 'weak_password') {
+        setError('password', { type: 'server', message: texts.signup.passwordTooShort });
+      } else if (error.code === 'current_password_required') {
+        // A session that did not come from a reset link (My account changes those passwords).
+        setLinkFailed(true);
+      } else {
+        console.error('Setting the new password failed', error);
+        notify.error(texts.account.failed);
+      }
+    }),
+  );
+
+  let body;
+  if (linkFailed) body = <LinkInvalid />;
+  else if (loading)
+    body = (
+      <Center>
+        <Loader aria-label={t.checkingLink} />
+      </Center>
+    );
+  else if (!session) body = <LinkInvalid />;
+  else
+    body = (
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <PasswordInput
+            label={t.newPassword}
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordInput
+            label={t.confirmPassword}
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.confirm?.message}
+            {...register('confirm')}
+          />
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            {t.save}
+          </Button>
+        </Stack>
+      </form>
+    );
+
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} maw={440} mx="auto" my="xl">
+      <Stack>
+        <Title order={1} size="h2">
+          {t.setHeading}
+        </Title>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
