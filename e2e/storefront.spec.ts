@@ -333,10 +333,12 @@ test.describe('what the home page downloads', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((file) => adminOnly.includes(file))).toEqual([]);
 
-    const productQueries = requested.filter((u) => u.pathname.endsWith('/rest/v1/products'));
+    const productQueries = requested.filter((u) =>
+      u.pathname.endsWith('/rest/v1/rpc/storefront_page'),
+    );
     expect(productQueries).toHaveLength(1);
     // One page plus one row (to learn whether there is another page), never the whole catalogue.
-    expect(productQueries[0]!.searchParams.get('limit')).toBe(String(PAGE_SIZE + 1));
+    expect(productQueries[0]!.searchParams.get('p_limit')).toBe(String(PAGE_SIZE + 1));
 
     const productImages = () =>
       new Set(requested.filter((u) => u.pathname.startsWith('/products/')).map((u) => u.pathname));

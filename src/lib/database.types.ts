@@ -162,6 +162,16 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      catalogue_import_apply: {
+        Args: {
+          p_create_categories: boolean;
+          p_dry_run: boolean;
+          p_import_id: string;
+          p_mode: string;
+        };
+        Returns: Json;
+      };
+      catalogue_import_stage: { Args: { p_import_id: string; p_rows: Json }; Returns: number };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -192,6 +202,7 @@ export type Database = {
         Args: {
           p_claim: boolean;
           p_email: string;
+          p_global_max?: number;
           p_ip: string;
           p_max: number;
           p_message: string;
@@ -202,6 +213,34 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      price_number: { Args: { p_price: string }; Returns: number };
+      storefront_page: {
+        Args: {
+          p_after_id?: string;
+          p_after_price?: string;
+          p_after_title?: string;
+          p_cat?: string;
+          p_limit?: number;
+        };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;
