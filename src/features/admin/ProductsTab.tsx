@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import * as api from './api';
+import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
 import { ProductTable } from './ProductTable';
@@ -45,15 +46,18 @@ export function ProductsTab() {
       editor={editor}
       labels={f}
       list={
-        <ProductTable
-          products={data.products}
-          loading={data.loading}
-          failed={data.failed}
-          selectedId={editor.loaded?.id ?? null}
-          disabled={editor.busy !== null}
-          onSelect={editor.select}
-          onRetry={() => void data.reload()}
-        />
+        <>
+          <CsvMenu />
+          <ProductTable
+            products={data.products}
+            loading={data.loading}
+            failed={data.failed}
+            selectedId={editor.loaded?.id ?? null}
+            disabled={editor.busy !== null}
+            onSelect={editor.select}
+            onRetry={() => void data.reload()}
+          />
+        </>
       }
     >
       <TextInput
