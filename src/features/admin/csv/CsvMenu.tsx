@@ -4,6 +4,7 @@ import { notify } from '../../../lib/notify';
 import { supabase } from '../../../lib/supabase';
 import { texts } from '../../../texts';
 import { useAdminData } from '../AdminData';
+import { MAX_ROWS_PER_REQUEST } from '../api';
 import { catalogueReader, downloadCsv, exportCsv } from './exportCsv';
 import { ImportDialog } from './ImportDialog';
 
@@ -19,7 +20,7 @@ export function CsvMenu() {
     setExporting(true);
     try {
       // 14A's filtered table can pass a reader for its current filter here instead.
-      const file = await exportCsv(catalogueReader(supabase));
+      const file = await exportCsv(catalogueReader(supabase, MAX_ROWS_PER_REQUEST));
       downloadCsv(file);
       notify.success(t.exported(file.rows));
     } catch (error) {

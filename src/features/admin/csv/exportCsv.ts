@@ -2,7 +2,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/database.types';
 import { storePageArgs } from '../../../lib/storeOrder';
 import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/tables';
-import { MAX_ROWS_PER_REQUEST } from '../api';
 import { BOM, toCsv } from './csvFormat';
 
 /**
@@ -12,11 +11,17 @@ import { BOM, toCsv } from './csvFormat';
  */
 export type PageReader<R extends StoreProduct> = (after: R | null) => Promise<R[]>;
 
-/** The whole catalogue in the store's order, 1,000 rows a request, by key (no offsets). */
-export function catalogueReader(db: SupabaseClient<Database>): PageReader<StoreProduct> {
+/**
+ * The whole catalogue in the store's order, `pageSize` rows a request (api.MAX_ROWS_PER_REQUEST in
+ * the app), by key: no offsets, so the last page costs what the first does.
+ */
+export function catalogueReader(
+  db: SupabaseClient<Database>,
+  pageSize: number,
+): PageReader<StoreProduct> {
   return async (after) => {
     const { data, error } = await db
-      .rpc('storefront_page', storePageArgs(null, after, MAX_ROWS_PER_REQUEST))
+      .rpc('storefront_page', storePageArgs(null, after, pageSize))
       .select(selectList(STORE_PRODUCT_COLUMNS));
     if (error) throw new Error(error.message);
     return data;
