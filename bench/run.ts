@@ -8,6 +8,7 @@
 //   home        the home page in Chromium with 30 and with 10,000 products: first card, next
 //               page, DOM size after five pages
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
+//   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -39,9 +40,10 @@ import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
 import { loadConfig } from '../stack/config.ts';
 import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
+import { catalogueScale } from './catalogue-scale.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack'] as const;
+const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack', 'scale'] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The storefront's own query (src/features/storefront/catalogue.ts).
@@ -462,7 +464,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home'].some((p) =>
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale'].some((p) =>
     args.parts.has(p as Part),
   );
   const needsApp = ['bundle', 'lighthouse', 'home'].some((p) => args.parts.has(p as Part));
@@ -505,6 +507,7 @@ try {
       if (args.parts.has('home')) await homePart(app!.url, '10,000 products');
     }
   }
+  if (stack && args.parts.has('scale')) await catalogueScale(stack.env, row);
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
 } finally {
