@@ -293,7 +293,6 @@ export const texts = {
     applied: 'Import applied',
     checkFailed: 'Could not check the file against the catalogue. Please try again.',
     applyFailed: 'The import failed; nothing was changed. Please try again.',
-    close: 'Close',
     codes: {
       unknownCategory: 'Unknown catagory',
       categoryTooLong: 'Catagory must be at most 80 characters',

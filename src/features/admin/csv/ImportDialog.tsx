@@ -169,7 +169,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
         {summary && summary.refused.length > 0 && <RefusedTable summary={summary} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t.close}
+            {texts.a11y.closeDialog}
           </Button>
           {(step.kind === 'preview' || step.kind === 'applying') && (
             <Button
