@@ -26,7 +26,7 @@ export async function fetchProductPage(
   signal?: AbortSignal,
 ): Promise<ProductPage> {
   let query = catalogueDb()
-    .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1), { get: true })
+    .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
     .select(selectList(STORE_PRODUCT_COLUMNS));
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
