@@ -324,7 +324,8 @@ test.describe('what the home page downloads', () => {
     page.on('request', (r) => requested.push(new URL(r.url())));
     const productQueries: unknown[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/rest/v1/rpc/storefront_page')) productQueries.push(r.postDataJSON());
+      if (new URL(r.url()).pathname.endsWith('/rest/v1/rpc/storefront_page'))
+        productQueries.push(r.postDataJSON());
     });
     // A phone: one product per row, so the first page reaches far below Chromium's lazy-loading
     // distance (1,250 to 2,500 px past the screen).
