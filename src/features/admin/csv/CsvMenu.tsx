@@ -1,12 +1,15 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { supabase } from '../../../lib/supabase';
 import { texts } from '../../../texts';
 import { useAdminData } from '../AdminData';
 import { MAX_ROWS_PER_REQUEST } from '../api';
-import { catalogueReader, downloadCsv, exportCsv } from './exportCsv';
-import { ImportDialog } from './ImportDialog';
+
+// papaparse and the dialog load when first used: the admin chunk stays within its budget.
+const ImportDialog = lazy(() =>
+  import('./ImportDialog').then((m) => ({ default: m.ImportDialog })),
+);
 
 const t = texts.catalogueCsv;
 
@@ -19,6 +22,7 @@ export function CsvMenu() {
   const runExport = async () => {
     setExporting(true);
     try {
+      const { catalogueReader, downloadCsv, exportCsv } = await import('./exportCsv');
       // 14A's filtered table can pass a reader for its current filter here instead.
       const file = await exportCsv(catalogueReader(supabase, MAX_ROWS_PER_REQUEST));
       downloadCsv(file);
@@ -44,11 +48,15 @@ export function CsvMenu() {
           <Menu.Item onClick={() => setImporting(true)}>{t.import}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ImportDialog
-        opened={importing}
-        onClose={() => setImporting(false)}
-        onApplied={() => void data.reload()}
-      />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            opened
+            onClose={() => setImporting(false)}
+            onApplied={() => void data.reload()}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }
