@@ -9,6 +9,7 @@
 //               page, DOM size after five pages
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
+//   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -41,9 +42,19 @@ import { loadConfig } from '../stack/config.ts';
 import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
+import { catalogueScale } from './catalogue-scale.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['bundle', 'lighthouse', 'api', 'explain', 'home', 'stack', 'admin-table'] as const;
+const PARTS = [
+  'bundle',
+  'lighthouse',
+  'api',
+  'explain',
+  'home',
+  'stack',
+  'admin-table',
+  'scale',
+] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // The storefront's own query (src/features/storefront/catalogue.ts).
@@ -464,7 +475,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home'].some((p) =>
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale'].some((p) =>
     args.parts.has(p as Part),
   );
   const needsApp = ['bundle', 'lighthouse', 'home'].some((p) => args.parts.has(p as Part));
@@ -508,6 +519,7 @@ try {
       if (args.parts.has('home')) await homePart(app!.url, '10,000 products');
     }
   }
+  if (stack && args.parts.has('scale')) await catalogueScale(stack.env, row);
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
   // Its own stack and its own section of RESULTS.md (issue 14).

@@ -380,6 +380,50 @@ export const texts = {
     deleted: 'Catagory Deleted Successfully',
     deleteFailed: 'Catagory not Deleted',
   },
+  /** CSV export and import on the Products tab (issue 14; the format: README). */
+  catalogueCsv: {
+    menu: 'CSV',
+    menuLabel: 'CSV export and import',
+    export: 'Export CSV',
+    exported: (n: number) => `Exported ${n} ${n === 1 ? 'product' : 'products'}`,
+    exportFailed: 'The export failed. Please try again.',
+    import: 'Import CSV',
+    dialogTitle: 'Import products from a CSV file',
+    file: 'CSV file',
+    filePlaceholder: 'Choose a .csv file',
+    formatHint:
+      'Columns: title, category, price, comment, image, link, with a header row; UTF-8; at most 20 MB and 50,000 rows.',
+    checking: 'Checking the file…',
+    refusals: {
+      notCsv: 'This is not a CSV file.',
+      tooBig: 'The file is over 20 MB.',
+      tooManyRows: 'The file has over 50,000 rows.',
+      missingColumns: (columns: string[]) => `Missing columns: ${columns.join(', ')}`,
+      unknownColumns: (columns: string[]) => `Unknown or repeated columns: ${columns.join(', ')}`,
+    },
+    mode: 'Products whose title is already in use',
+    modeAdd: 'Add new products only',
+    modeUpsert: 'Add and update by title',
+    createCategories: 'Create missing catagories',
+    preview: (r: CsvCounts) =>
+      `${r.added} to add, ${r.updated} to update, ${r.unchanged} unchanged, ${r.refused} refused`,
+    report: (r: CsvCounts) =>
+      `${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.refused} refused`,
+    newCategories: (titles: string[]) => `New catagories: ${titles.join(', ')}`,
+    refusedCaption: 'Refused rows (fix them in the file and import again)',
+    row: 'Row',
+    problems: 'Problems',
+    moreRefused: (n: number) => `… and ${n} more`,
+    apply: 'Apply import',
+    applied: 'Import applied',
+    checkFailed: 'Could not check the file against the catalogue. Please try again.',
+    applyFailed: 'The import failed; nothing was changed. Please try again.',
+    codes: {
+      unknownCategory: 'Unknown catagory',
+      categoryTooLong: 'Catagory must be at most 80 characters',
+      duplicateInFile: 'Same title as an earlier row of this file',
+    },
+  },
   /** The admin's Messages tab (not quoted by the spec). */
   messages: {
     heading: 'Contact messages',
@@ -446,3 +490,11 @@ export const constants = {
   minPasswordLength: 6,
   privacyAgeThreshold: 13,
 } as const;
+
+/** Counts of a CSV import (catalogueCsv.preview and .report). */
+interface CsvCounts {
+  added: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}

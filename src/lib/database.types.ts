@@ -119,7 +119,6 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
-          search_text: string | null;
           title: string;
           updated_at: string;
         };
@@ -133,7 +132,6 @@ export type Database = {
           link: string;
           price: string;
           price_value?: never;
-          search_text?: never;
           title: string;
           updated_at?: string;
         };
@@ -146,7 +144,6 @@ export type Database = {
           link?: string;
           price?: string;
           price_value?: never;
-          search_text?: never;
           title?: string;
           updated_at?: string;
         };
@@ -165,43 +162,16 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
-      admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
-      admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
-      admin_product_count: { Args: { p_query: Json }; Returns: Json };
-      admin_product_page: {
-        Args: { p_limit?: number; p_offset?: number; p_query: Json };
-        Returns: {
-          cat: string;
-          com: string;
-          created_at: string;
-          id: string;
-          image: string;
-          link: string;
-          price: string;
-          price_value: number | null;
-          search_text: string | null;
-          title: string;
-          updated_at: string;
-        }[];
-        SetofOptions: {
-          from: '*';
-          to: 'products';
-          isOneToOne: false;
-          isSetofReturn: true;
+      catalogue_import_apply: {
+        Args: {
+          p_create_categories: boolean;
+          p_dry_run: boolean;
+          p_import_id: string;
+          p_mode: string;
         };
+        Returns: Json;
       };
-      catagory_product_counts: {
-        Args: Record<PropertyKey, never>;
-        Returns: {
-          cat: string;
-          products: number;
-        }[];
-      };
-      catalogue_title_in_use: {
-        Args: { p_except_id?: string; p_table: string; p_title: string };
-        Returns: boolean;
-      };
+      catalogue_import_stage: { Args: { p_import_id: string; p_rows: Json }; Returns: number };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -243,6 +213,34 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      price_number: { Args: { p_price: string }; Returns: number };
+      storefront_page: {
+        Args: {
+          p_after_id?: string;
+          p_after_price?: string;
+          p_after_title?: string;
+          p_cat?: string;
+          p_limit?: number;
+        };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -48,3 +48,21 @@ export const STORE_ORDER_SQL = STORE_ORDER.map((t) =>
     .filter(Boolean)
     .join(' '),
 ).join(', ');
+
+/**
+ * Where a page starts: the last product of the page before (null for the first page). Its price
+ * text, not the computed number: the database computes the number again (private.price_number),
+ * so no precision is lost on the way through JSON.
+ */
+export type StoreCursor = { id: string; title: string; price: string };
+
+/** The arguments of public.storefront_page (the keyset page in the store's order). */
+export function storePageArgs(category: string | null, after: StoreCursor | null, limit: number) {
+  return {
+    p_cat: category ?? undefined,
+    p_after_price: after?.price,
+    p_after_title: after?.title,
+    p_after_id: after?.id,
+    p_limit: limit,
+  };
+}

@@ -159,6 +159,35 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['admin'],
     args: async () => ({ p_id: randomUUID(), p_move_to: null }),
     expected: () => null,
+  // issue 14: part B (storefront cursor paging, CSV import)
+  'price_number(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_price: '£1,299.99' }),
+    expected: () => 1299.99,
+  },
+  'storefront_page(text,text,text,uuid,integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_cat: 'Tennis', p_limit: 2 }),
+    expected: () => [
+      expect.objectContaining({ cat: 'Tennis' }),
+      expect.objectContaining({ cat: 'Tennis' }),
+    ],
+  },
+  // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
+  'catalogue_import_stage(uuid,jsonb)': {
+    allowed: ['admin'],
+    args: async () => ({ p_import_id: randomUUID(), p_rows: [] }),
+    expected: () => 0,
+  },
+  'catalogue_import_apply(uuid,text,boolean,boolean)': {
+    allowed: ['admin'],
+    args: async () => ({
+      p_import_id: randomUUID(),
+      p_mode: 'add',
+      p_create_categories: true,
+      p_dry_run: false,
+    }),
+    expected: () => ({ added: 0, updated: 0, unchanged: 0, refused: [], categoriesCreated: [] }),
   },
 };
 

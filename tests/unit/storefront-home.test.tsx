@@ -64,7 +64,11 @@ describe('<HomePage />', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: texts.home.all })).toBeInTheDocument();
     expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(null, 0, expect.any(AbortSignal));
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
+      null,
+      null,
+      expect.any(AbortSignal),
+    );
 
     const buttons = within(screen.getByTestId('category-buttons'));
     fireEvent.click(await buttons.findByRole('button', { name: 'Tennis' }));
@@ -73,7 +77,7 @@ describe('<HomePage />', () => {
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(1));
     expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
       'Tennis',
-      0,
+      null,
       expect.any(AbortSignal),
     );
     expect(buttons.getByRole('button', { name: 'Tennis' })).toHaveAttribute('aria-pressed', 'true');
@@ -91,21 +95,30 @@ describe('<HomePage />', () => {
     expect(screen.getByTestId('catalogue-loading')).toHaveTextContent(texts.storefront.loading);
     expect(await screen.findByText(texts.home.noProducts)).toBeInTheDocument();
     expect(screen.queryByTestId('catalogue-loading')).toBeNull();
-    expect(catalogue.fetchProductPage).toHaveBeenCalledWith('Tennis', 0, expect.any(AbortSignal));
+    expect(catalogue.fetchProductPage).toHaveBeenCalledWith(
+      'Tennis',
+      null,
+      expect.any(AbortSignal),
+    );
   });
 
   it('loads further pages with Load more and hides it at the end', async () => {
-    catalogue.fetchProductPage.mockImplementation(async (_cat: string | null, offset: number) =>
-      offset === 0
+    catalogue.fetchProductPage.mockImplementation(async (_cat: string | null, after: unknown) =>
+      after === null
         ? { products: [row(1), row(2)], hasMore: true }
         : { products: [row(2), row(3)], hasMore: false },
     );
     renderHome();
     expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: texts.storefront.loadMore }));
-    // Row 2 came back again (shifted offsets) but is shown once.
+    // Row 2 came back again (repriced meanwhile) but is shown once.
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(3));
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(null, 2, expect.any(AbortSignal));
+    // The next page starts after the last product shown (its key), not at an offset.
+    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
+      null,
+      row(2),
+      expect.any(AbortSignal),
+    );
     expect(screen.queryByRole('button', { name: texts.storefront.loadMore })).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import * as api from './api';
+import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
 import { currentProductImage, releaseProductImage } from './images/imageStorage';
@@ -72,14 +73,17 @@ export function ProductsTab() {
       }}
       labels={f}
       list={
-        <ProductTable
-          categories={data.categories.map((c) => c.title)}
-          version={data.version}
-          selectedId={editor.loaded?.id ?? null}
-          disabled={editor.busy !== null}
-          onSelect={editor.select}
-          onChanged={data.reload}
-        />
+        <>
+          <CsvMenu />
+          <ProductTable
+            categories={data.categories.map((c) => c.title)}
+            version={data.version}
+            selectedId={editor.loaded?.id ?? null}
+            disabled={editor.busy !== null}
+            onSelect={editor.select}
+            onChanged={data.reload}
+          />
+        </>
       }
     >
       <TextInput

@@ -1,5 +1,5 @@
 import { catalogueDb } from '../../lib/catalogueDb';
-import { inStoreOrder } from '../../lib/storeOrder';
+import { storePageArgs, type StoreCursor } from '../../lib/storeOrder';
 import {
   selectList,
   STORE_CATEGORY_COLUMNS,
@@ -15,18 +15,19 @@ export interface ProductPage {
 }
 
 /**
- * One page of the catalogue in the store's order. One extra row is requested to learn whether
- * another page exists without a separate count query.
+ * One page of the catalogue in the store's order, after the last product already shown (null:
+ * the first page). Keyset paging (public.storefront_page): every page costs the same however deep
+ * it is, and a product added or repriced meanwhile never shifts a page. One extra row is
+ * requested to learn whether another page exists without a separate count query.
  */
 export async function fetchProductPage(
   category: string | null,
-  offset: number,
+  after: StoreCursor | null,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  let query = inStoreOrder(
-    catalogueDb().from('products').select(selectList(STORE_PRODUCT_COLUMNS)),
-  ).range(offset, offset + PAGE_SIZE);
-  if (category) query = query.eq('cat', category);
+  let query = catalogueDb()
+    .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
+    .select(selectList(STORE_PRODUCT_COLUMNS));
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;

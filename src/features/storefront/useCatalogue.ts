@@ -34,7 +34,7 @@ export function useProductList(category: string | null) {
   const [state, setState] = useState<ProductListState>(initial);
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
-  // Mirrors state for loadMore so it reads the current offset without re-creating callbacks.
+  // Mirrors state for loadMore so it reads the last product shown without re-creating callbacks.
   const current = useRef(state);
   useEffect(() => {
     current.current = state;
@@ -44,7 +44,7 @@ export function useProductList(category: string | null) {
     const ac = new AbortController();
     controller.current = ac;
     setState(initial);
-    fetchProductPage(category, 0, ac.signal).then(
+    fetchProductPage(category, null, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
         // A transition: rendering a page of cards yields to input instead of one long task.
@@ -66,13 +66,13 @@ export function useProductList(category: string | null) {
     const now = current.current;
     if (!ac || now.status !== 'ready' || now.loadingMore || !now.hasMore) return;
     setState((s) => ({ ...s, loadingMore: true, loadMoreFailed: false }));
-    fetchProductPage(category, now.products.length, ac.signal).then(
+    fetchProductPage(category, now.products.at(-1) ?? null, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
         startTransition(() =>
           setState((s) => {
-            // A product inserted or repriced between requests can shift the offsets; never show
-            // the same product twice.
+            // A product repriced between requests can come round again after the cursor; never
+            // show the same product twice.
             const seen = new Set(s.products.map((p) => p.id));
             const fresh = page.products.filter((p) => !seen.has(p.id));
             return {

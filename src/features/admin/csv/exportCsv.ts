@@ -1,0 +1,72 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../lib/database.types';
+import { storePageArgs } from '../../../lib/storeOrder';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/tables';
+import { BOM, toCsv } from './csvFormat';
+
+/**
+ * Reads the next page after the last row of the page before (null: the first page); an empty
+ * page ends the export. Any reader works: the whole catalogue (catalogueReader) or the admin
+ * table's current filter, so a 100,000-row export never needs one request for everything.
+ */
+export type PageReader<R extends StoreProduct> = (after: R | null) => Promise<R[]>;
+
+/**
+ * The whole catalogue in the store's order, `pageSize` rows a request (api.MAX_ROWS_PER_REQUEST in
+ * the app), by key: no offsets, so the last page costs what the first does.
+ */
+export function catalogueReader(
+  db: SupabaseClient<Database>,
+  pageSize: number,
+): PageReader<StoreProduct> {
+  return async (after) => {
+    const { data, error } = await db
+      .rpc('storefront_page', storePageArgs(null, after, pageSize))
+      .select(selectList(STORE_PRODUCT_COLUMNS));
+    if (error) throw new Error(error.message);
+    return data;
+  };
+}
+
+export interface CsvExport {
+  /** UTF-8 with BOM, CRLF, header first. */
+  parts: string[];
+  rows: number;
+}
+
+/** Reads every page and writes it as CSV text, page by page (see csvFormat.ts for the format). */
+export async function exportCsv<R extends StoreProduct>(
+  read: PageReader<R>,
+  onProgress?: (rows: number) => void,
+): Promise<CsvExport> {
+  const parts = [BOM + toCsv([], true)];
+  let rows = 0;
+  for (let after: R | null = null; ;) {
+    const page = await read(after);
+    if (page.length === 0) break;
+    parts.push('\r\n' + toCsv(page, false));
+    rows += page.length;
+    after = page[page.length - 1]!;
+    onProgress?.(rows);
+  }
+  parts.push('\r\n');
+  return { parts, rows };
+}
+
+/** The file's name: catalogue-2026-11-23.csv. */
+export function exportFileName(now = new Date()): string {
+  return `catalogue-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Hands the file to the browser as a download. */
+export function downloadCsv({ parts }: CsvExport, name = exportFileName()): void {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // After the click has handed the blob to the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

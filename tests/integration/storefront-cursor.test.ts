@@ -1,0 +1,95 @@
+// Storefront paging by key (public.storefront_page through the storefront's own
+// fetchProductPage, as the anonymous visitor): walking "Load more" page by page gives exactly the
+// order the old offset paging gave, for All and for each category, on the seed and on a catalogue
+// full of equal prices and prices without a number; and price_number agrees with price_value.
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCategory, removeCategory, titlesInStoreOrder } from '../../e2e/support/catalogue';
+import type { StoreProduct } from '../../src/lib/tables';
+import { anonClient, serviceClient, stackEnv, uniq } from './db-test-helpers';
+
+vi.mock('../../src/lib/catalogueDb', () => ({
+  catalogueDb: () =>
+    new PostgrestClient(`${stackEnv().API_URL}/rest/v1`, {
+      headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },
+    }),
+}));
+const { fetchProductPage } = await import('../../src/features/storefront/catalogue');
+
+const service = serviceClient();
+const CAT_A = uniq('Cursor A');
+const CAT_B = uniq('Cursor B');
+
+/** Every title, walking pages by cursor as "Load more" does. */
+async function titlesByCursor(cat: string | null): Promise<string[]> {
+  const titles: string[] = [];
+  let after: StoreProduct | null = null;
+  for (let pages = 0; pages < 1000; pages++) {
+    const page = await fetchProductPage(cat, after);
+    titles.push(...page.products.map((p) => p.title));
+    if (!page.hasMore) return titles;
+    after = page.products.at(-1)!;
+  }
+  throw new Error('paging did not end');
+}
+
+describe('storefront paging by key', () => {
+  it('gives the offset order on the seed catalogue', async () => {
+    const byOffset = await titlesInStoreOrder(anonClient());
+    expect(byOffset.length).toBeGreaterThan(24);
+    expect(await titlesByCursor(null)).toEqual(byOffset);
+    expect(await titlesByCursor('Tennis')).toEqual(
+      await titlesInStoreOrder(anonClient(), 'Tennis'),
+    );
+  });
+
+  describe('on a catalogue of equal prices', () => {
+    beforeAll(async () => {
+      await createCategory(service, CAT_A);
+      await createCategory(service, CAT_B);
+      // 130 products at £5.00 (the title decides), 40 without a number in the price (last, by
+      // title), a few prices written differently with the same value, titles that differ in
+      // case, accents and spaces only.
+      const rows = [];
+      for (let i = 0; i < 170; i++) {
+        const price = i < 130 ? ['£5.00', '5', '£5', '5.0 GBP'][i % 4]! : ['Ask us', 'POA'][i % 2]!;
+        const title = `${['apple', 'Apple', 'Äpple', 'apple ', 'b', 'B'][i % 6]!.trim()} ${CAT_A} ${String(i).padStart(3, '0')}`;
+        rows.push({
+          title,
+          cat: i % 3 === 0 ? CAT_B : CAT_A,
+          price,
+          com: 'Same price',
+          image: '/products/match-football.svg',
+          link: `https://seller.example.com/${i}`,
+        });
+      }
+      const { error } = await service.from('products').insert(rows);
+      expect(error).toBeNull();
+    });
+
+    afterAll(async () => {
+      await removeCategory(service, CAT_A);
+      await removeCategory(service, CAT_B);
+    });
+
+    it('gives the offset order for All and for each category', async () => {
+      expect(await titlesByCursor(null)).toEqual(await titlesInStoreOrder(anonClient()));
+      for (const cat of [CAT_A, CAT_B]) {
+        const byOffset = await titlesInStoreOrder(anonClient(), cat);
+        expect(byOffset.length).toBeGreaterThan(50);
+        expect(await titlesByCursor(cat)).toEqual(byOffset);
+      }
+    });
+
+    it('price_number computes what the generated price_value holds, for every product', async () => {
+      const { data, error } = await service.from('products').select('price, price_value');
+      expect(error).toBeNull();
+      const prices = [...new Set(data!.map((r) => r.price as string))];
+      for (const price of prices) {
+        const { data: value } = await service.rpc('price_number', { p_price: price });
+        const stored = data!.find((r) => r.price === price)!.price_value as number | null;
+        expect(value, price).toBe(stored);
+      }
+    });
+  });
+});
