@@ -43,17 +43,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Features do not reach into each other: shared code lives in src/lib, src/app or
-    // src/texts.ts. The one exception is the session (auth/AuthProvider), which the admin area needs.
-    files: ['src/features/**/*.{ts,tsx}'],
+  // Features do not reach into each other: shared code lives in src/lib, src/app or
+  // src/texts.ts. The one exception is the session (auth/AuthProvider), which the admin area needs.
+  // A feature's sub-folders (admin/catalogue, admin/csv, …) are the same feature as their parent.
+  ...[
+    { files: ['src/features/*/*.{ts,tsx}'], up: '\\.\\./' },
+    { files: ['src/features/*/*/**/*.{ts,tsx}'], up: '\\.\\./\\.\\./' },
+  ].map(({ files, up }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!auth/AuthProvider$)[\\w-]+/|/features/',
+              regex: `^${up}(?!auth/AuthProvider$)[\\w-]+/|/features/`,
               message:
                 'Import another feature only through auth/AuthProvider; move shared code to src/lib.',
             },
@@ -61,7 +65,7 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
   {
     files: ['stack/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },

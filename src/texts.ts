@@ -385,6 +385,7 @@ export const texts = {
     menu: 'CSV',
     menuLabel: 'CSV export and import',
     export: 'Export CSV',
+    exportFiltered: 'Export the products shown (current search)',
     exported: (n: number) => `Exported ${n} ${n === 1 ? 'product' : 'products'}`,
     exportFailed: 'The export failed. Please try again.',
     import: 'Import CSV',

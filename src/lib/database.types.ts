@@ -3,12 +3,50 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      activity_log: {
+        Row: {
+          actor: string | null;
+          actor_email: string | null;
+          after: Json | null;
+          before: Json | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          product_id: string | null;
+          subject: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          product_id?: string | null;
+          subject: string;
+        };
+        Update: {
+          actor?: string | null;
+          actor_email?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          product_id?: string | null;
+          subject?: string;
+        };
+        Relationships: [];
+      };
       admin_invites: {
         Row: {
           accepted_at: string | null;
           created_at: string;
           email: string;
           invited_by: string | null;
+          last_sent_at: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -17,6 +55,7 @@ export type Database = {
           created_at?: string;
           email: string;
           invited_by?: string | null;
+          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Update: {
@@ -24,6 +63,7 @@ export type Database = {
           created_at?: string;
           email?: string;
           invited_by?: string | null;
+          last_sent_at?: string | null;
           user_id?: string | null;
         };
         Relationships: [];
@@ -119,6 +159,7 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          search_text: string | null;
           title: string;
           updated_at: string;
         };
@@ -132,6 +173,7 @@ export type Database = {
           link: string;
           price: string;
           price_value?: never;
+          search_text?: never;
           title: string;
           updated_at?: string;
         };
@@ -144,6 +186,7 @@ export type Database = {
           link?: string;
           price?: string;
           price_value?: never;
+          search_text?: never;
           title?: string;
           updated_at?: string;
         };
@@ -162,6 +205,50 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
+      admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
+      admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
+      admin_product_count: { Args: { p_query: Json }; Returns: Json };
+      admin_product_page: {
+        Args: { p_limit?: number; p_offset?: number; p_query: Json };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          search_text: string | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_team: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          admin_since: string;
+          email: string;
+          invited_by_email: string;
+          invited_by_name: string;
+          name: string;
+          user_id: string;
+        }[];
+      };
+      catagory_product_counts: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          cat: string;
+          products: number;
+        }[];
+      };
       catalogue_import_apply: {
         Args: {
           p_create_categories: boolean;
@@ -172,6 +259,10 @@ export type Database = {
         Returns: Json;
       };
       catalogue_import_stage: { Args: { p_import_id: string; p_rows: Json }; Returns: number };
+      catalogue_title_in_use: {
+        Args: { p_except_id?: string; p_table: string; p_title: string };
+        Returns: boolean;
+      };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -213,7 +304,20 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      open_admin_invites: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          account: string;
+          email: string;
+          invited_at: string;
+          invited_by_email: string;
+          invited_by_name: string;
+          last_sent_at: string;
+        }[];
+      };
       price_number: { Args: { p_price: string }; Returns: number };
+      remove_admin: { Args: { p_user_id: string }; Returns: boolean };
+      resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       storefront_page: {
         Args: {
           p_after_id?: string;
@@ -231,6 +335,7 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          search_text: string | null;
           title: string;
           updated_at: string;
         }[];
@@ -241,6 +346,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      withdraw_admin_invite: { Args: { p_email: string }; Returns: boolean };
     };
     Enums: {
       [_ in never]: never;

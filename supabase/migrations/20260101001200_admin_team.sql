@@ -37,7 +37,7 @@ set search_path = ''
 as $$
 begin
   if not private.is_admin() then
-    raise exception 'Only admins can manage the admin team' using errcode = '42501';
+    raise exception 'Only admins can do this' using errcode = '42501';
   end if;
 end;
 $$;

@@ -89,7 +89,7 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select p_row - array['id', 'created_at', 'updated_at', 'price_value'];
+  select p_row - array['id', 'created_at', 'updated_at', 'price_value', 'search_text'];
 $$;
 revoke execute on function private.activity_fields(jsonb) from public, anon, authenticated;
 

@@ -117,6 +117,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['admin'],
     args: async () => ({ p_user_id: randomUUID() }),
     expected: () => false,
+  },
   // issue 14: part A (admin product table, bulk actions). Arguments that match or change nothing.
   'admin_product_page(jsonb,integer,integer)': {
     allowed: ['admin'],
@@ -159,6 +160,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['admin'],
     args: async () => ({ p_id: randomUUID(), p_move_to: null }),
     expected: () => null,
+  },
   // issue 14: part B (storefront cursor paging, CSV import)
   'price_number(text)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],

@@ -50,6 +50,8 @@ interface ProductTableProps {
   onSelect: (product: AdminProduct) => void;
   /** After a bulk action: reload categories and bump `version`. */
   onChanged: () => Promise<void>;
+  /** Told the query (search, category, sort) whenever it settles. */
+  onQueryChange?: (query: ProductQuery) => void;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ProductTable({
   disabled,
   onSelect,
   onChanged,
+  onQueryChange,
 }: ProductTableProps) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Omit<ProductQuery, 'search'>>(DEFAULT_PRODUCT_QUERY);
@@ -75,6 +78,8 @@ export function ProductTable({
     [filter, settledSearch],
   );
   const { rows, count, loading, failed, retry } = useProductPage(query, page, PAGE_SIZE, version);
+  // The CSV menu exports what the table shows.
+  useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
 
   // Another query or page shows other rows: a selection is only ever of visible rows.
   useEffect(() => setChecked(new Set()), [query, page, version]);

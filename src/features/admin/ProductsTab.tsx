@@ -1,9 +1,10 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import * as api from './api';
+import type { ProductQuery } from './catalogue/productQuery';
 import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
@@ -49,6 +50,7 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
 export function ProductsTab() {
   const editor = useRecordEditor(productEditor);
   const { data, form, register, errors } = editor;
+  const [tableQuery, setTableQuery] = useState<ProductQuery | null>(null);
   // The last picture uploaded in this form: replaced by another upload or left by Clear before
   // any save, nobody uses it (release checks that no product does).
   const lastUpload = useRef<string | null>(null);
@@ -74,7 +76,7 @@ export function ProductsTab() {
       labels={f}
       list={
         <>
-          <CsvMenu />
+          <CsvMenu query={tableQuery} />
           <ProductTable
             categories={data.categories.map((c) => c.title)}
             version={data.version}
@@ -82,6 +84,7 @@ export function ProductsTab() {
             disabled={editor.busy !== null}
             onSelect={editor.select}
             onChanged={data.reload}
+            onQueryChange={setTableQuery}
           />
         </>
       }

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../../../texts';
-import { useAdminData } from '../AdminData';
+import { DEFAULT_PRODUCT_QUERY, fetchProductPage } from '../catalogue/productQuery';
+import { useDebounced } from '../catalogue/useProductPage';
 import { ActivityEntryCard } from './ActivityEntryCard';
 import {
   ACTIVITY_KINDS,
@@ -44,7 +45,6 @@ const KIND_OPTIONS = ACTIVITY_KINDS.map((kind) => ({
  * product, one keyset page at a time ("Load more"). Loads again whenever the tab is opened.
  */
 export function ActivityTab() {
-  const { products } = useAdminData();
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [admins, setAdmins] = useState<AdminAccount[]>([]);
   // A product picked from an entry may be deleted already: keep its title for the select.
@@ -88,13 +88,32 @@ export function ActivityTab() {
     ],
     [admins],
   );
+  // The catalogue can hold a million products: the product filter asks the database for the
+  // titles matching what is typed (20 at a time) instead of listing them all.
+  const [productSearch, setProductSearch] = useState('');
+  const settledProductSearch = useDebounced(productSearch, 150);
+  const [foundProducts, setFoundProducts] = useState<{ id: string; title: string }[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    const query = {
+      ...DEFAULT_PRODUCT_QUERY,
+      search: settledProductSearch,
+      sort: 'title' as const,
+    };
+    fetchProductPage(query, 0, 20, abort.signal).then(
+      (rows) => setFoundProducts(rows.map((p) => ({ id: p.id, title: p.title }))),
+      // A failed lookup leaves the last list; the log itself still loads and says if it fails.
+      () => undefined,
+    );
+    return () => abort.abort();
+  }, [settledProductSearch]);
   const productOptions = useMemo(() => {
-    const options = products.map((p) => ({ value: p.id, label: p.title }));
+    const options = foundProducts.map((p) => ({ value: p.id, label: p.title }));
     if (pickedProduct && !options.some((o) => o.value === pickedProduct.id)) {
       options.unshift({ value: pickedProduct.id, label: pickedProduct.title });
     }
     return options;
-  }, [products, pickedProduct]);
+  }, [foundProducts, pickedProduct]);
 
   const filtered = filters.actor !== null || filters.kind !== null || filters.productId !== null;
   const firstLoad = log.status === 'loading' && log.entries.length === 0;
@@ -145,10 +164,16 @@ export function ActivityTab() {
           placeholder={activityTexts.anyProduct}
           data={productOptions}
           value={filters.productId}
-          onChange={(productId) => setFilters((f) => ({ ...f, productId }))}
+          onChange={(productId, option) => {
+            if (productId && option) setPickedProduct({ id: productId, title: option.label });
+            setFilters((f) => ({ ...f, productId }));
+          }}
+          searchValue={productSearch}
+          onSearchChange={setProductSearch}
+          // The database already matched the typed text (also by category and comment).
+          filter={({ options }) => options}
           clearable
           searchable
-          limit={50}
         />
       </SimpleGrid>
       {filtered && (

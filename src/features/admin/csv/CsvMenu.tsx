@@ -4,7 +4,7 @@ import { notify } from '../../../lib/notify';
 import { supabase } from '../../../lib/supabase';
 import { texts } from '../../../texts';
 import { useAdminData } from '../AdminData';
-import { MAX_ROWS_PER_REQUEST } from '../api';
+import type { ProductQuery } from '../catalogue/productQuery';
 
 // papaparse and the dialog load when first used: the admin chunk stays within its budget.
 const ImportDialog = lazy(() =>
@@ -14,17 +14,22 @@ const ImportDialog = lazy(() =>
 const t = texts.catalogueCsv;
 
 /** The Products tab's "CSV" menu: export the catalogue, import a file. */
-export function CsvMenu() {
+export function CsvMenu({ query }: { query: ProductQuery | null }) {
   const data = useAdminData();
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const runExport = async () => {
+  // A search or category narrows the table: then the table's products can be exported alone.
+  const filtered = query !== null && (query.search.trim() !== '' || query.cat !== null);
+
+  const runExport = async (only: ProductQuery | null) => {
     setExporting(true);
     try {
-      const { catalogueReader, downloadCsv, exportCsv } = await import('./exportCsv');
-      // 14A's filtered table can pass a reader for its current filter here instead.
-      const file = await exportCsv(catalogueReader(supabase, MAX_ROWS_PER_REQUEST));
+      const { catalogueReader, downloadCsv, exportCsv, EXPORT_PAGE_SIZE, queryReader } =
+        await import('./exportCsv');
+      const file = await exportCsv(
+        only ? queryReader(only, EXPORT_PAGE_SIZE) : catalogueReader(supabase, EXPORT_PAGE_SIZE),
+      );
       downloadCsv(file);
       notify.success(t.exported(file.rows));
     } catch (error) {
@@ -44,7 +49,10 @@ export function CsvMenu() {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => void runExport()}>{t.export}</Menu.Item>
+          <Menu.Item onClick={() => void runExport(null)}>{t.export}</Menu.Item>
+          {filtered && (
+            <Menu.Item onClick={() => void runExport(query)}>{t.exportFiltered}</Menu.Item>
+          )}
           <Menu.Item onClick={() => setImporting(true)}>{t.import}</Menu.Item>
         </Menu.Dropdown>
       </Menu>

@@ -2,7 +2,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/database.types';
 import { storePageArgs } from '../../../lib/storeOrder';
 import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/tables';
+import { fetchProductPage, type ProductQuery } from '../catalogue/productQuery';
 import { BOM, toCsv } from './csvFormat';
+
+/** Rows a request: PostgREST's max-rows cap, so no page is silently cut short. */
+export const EXPORT_PAGE_SIZE = 1000;
 
 /**
  * Reads the next page after the last row of the page before (null: the first page); an empty
@@ -12,8 +16,8 @@ import { BOM, toCsv } from './csvFormat';
 export type PageReader<R extends StoreProduct> = (after: R | null) => Promise<R[]>;
 
 /**
- * The whole catalogue in the store's order, `pageSize` rows a request (api.MAX_ROWS_PER_REQUEST in
- * the app), by key: no offsets, so the last page costs what the first does.
+ * The whole catalogue in the store's order, `pageSize` rows a request (EXPORT_PAGE_SIZE in the
+ * app), by key: no offsets, so the last page costs what the first does.
  */
 export function catalogueReader(
   db: SupabaseClient<Database>,
@@ -25,6 +29,16 @@ export function catalogueReader(
       .select(selectList(STORE_PRODUCT_COLUMNS));
     if (error) throw new Error(error.message);
     return data;
+  };
+}
+
+/** The admin table's current search / category, in its order (public.admin_product_page). */
+export function queryReader(query: ProductQuery, pageSize: number): PageReader<StoreProduct> {
+  let offset = 0;
+  return async () => {
+    const page = await fetchProductPage(query, offset, pageSize);
+    offset += page.length;
+    return page;
   };
 }
 
