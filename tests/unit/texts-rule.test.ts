@@ -17,6 +17,11 @@ const TEXTS_FILE = path.join(srcDir, 'texts.ts');
 const SAME_TEXT_ON_PURPOSE = new Set<string>([
   // The Admins tab and the heading of its list of admins.
   'texts.team.adminsHeading',
+  // The Activity tab names each kind of entry the way the Admins tab names the outcome.
+  'texts.activity.kind.admin_removed',
+  'texts.activity.kind.invite_withdrawn',
+  // The admin table's category filter offers "all" as the Catagories list is headed.
+  'texts.productTable.allCategories',
   // The Products and Catagories forms: the same buttons and title label, one set per form.
   'texts.categoryForm.title',
   'texts.categoryForm.add',
