@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { anonClient, sessionFor, useSession } from './admin.helpers.ts';
 import { openMobileMenu } from './support/menu.ts';

@@ -4,7 +4,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { extractLinks, waitForMail } from '../tests/support/mail.ts';
 import { sql } from '../tests/support/stack.ts';
 import { createAdmin, expectToast, field, submitLogin, toast } from './admin.helpers.ts';

@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { expectToast, field, openTab, sessionFor, toast, useSession } from './admin.helpers.ts';
 

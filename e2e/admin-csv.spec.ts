@@ -3,7 +3,7 @@
 // messages, passes axe at 375 and 1280 px in both colour schemes, and applies with a report.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { expectToast, openTab, sessionFor, useSession } from './admin.helpers.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';

@@ -3,7 +3,7 @@
 // signed in elsewhere is told so on their next save.
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { extractLinks, listMail, waitForMail } from '../tests/support/mail.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
 import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type RunningStack } from '../stack/stack.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { expectToast, field } from './admin.helpers.ts';
 import { freePort } from './support/harness.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -2,7 +2,7 @@
 // element that takes focus on the way shows a visible focus indicator. Also: toasts sit in a live
 // region and form errors are tied to their fields.
 import type { Locator, Page } from '@playwright/test';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 

@@ -1,7 +1,7 @@
 // The common layout (nav, mobile menu, main area, footer) at a phone and a desktop width,
 // plus per-route titles and descriptions.
 import type { Page } from '@playwright/test';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { E2E_SOCIAL_URL } from './support/harness.ts';
 import { demoAccounts, expect, signInAs, test } from './support/fixtures.ts';
 import { openMobileMenu } from './support/menu.ts';

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { documentTitle } from '../src/app/RouteMeta.tsx';
 import { contactTexts } from '../src/features/contact/contactTexts.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PAGES = [

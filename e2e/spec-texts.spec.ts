@@ -5,7 +5,7 @@
 // account loses its admin rights.
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
-import { constants, texts } from '../src/texts.ts';
+import { constants, texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';

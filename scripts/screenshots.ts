@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromiumArgs, chromiumExecutable } from '../e2e/support/browser.ts';
 import { startHarness } from '../e2e/support/harness.ts';
 import { nodeClient } from '../stack/client.ts';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/adminTexts.ts';
 
 const OUT = path.resolve('screenshots');
 const WIDTHS = [

@@ -4,7 +4,9 @@
  * word for word (spellings such as "Catagory", "Foound" and "SignUP" are requirements). UI and
  * tests import from here so a text is written exactly once. No dead keys (every key is read
  * somewhere in src) and no two keys with the same text, unless the repetition is listed on purpose
- * in tests/unit/texts-rule.test.ts, which enforces all of this.
+ * in tests/unit/texts-rule.test.ts, which enforces all of this. Texts only the admin area shows
+ * live in src/adminTexts.ts, which extends this object, so that the storefront's first load does
+ * not carry them (the home page's JS budget).
  */
 export const texts = {
   brand: {
@@ -165,25 +167,6 @@ export const texts = {
     metaRequest: 'Ask for a link to set a new password for a MAR Online Store UK admin account.',
     metaSet: 'Set a new password for a MAR Online Store UK admin account.',
   },
-  account: {
-    tab: 'Account',
-    nameHeading: 'Display name',
-    nameIntro: 'Shown after "Admin" at the top of the admin area.',
-    saveName: 'Save name',
-    nameSaved: 'Name saved',
-    passwordHeading: 'Change password',
-    currentPassword: 'Current password',
-    currentWrong: 'The current password is not correct',
-    savePassword: 'Update password',
-    passwordSaved: 'Password changed. Your other sessions were signed out.',
-    signOutHeading: 'Sessions',
-    signOutIntro:
-      'Ends every session of this account: on this device and on every other browser or device where it is signed in.',
-    signOutEverywhere: 'Sign out everywhere',
-    signOutConfirm: 'Sign out of this account on every device?',
-    signedOutEverywhere: 'Signed out on every device',
-    failed: 'That did not work. Please try again.',
-  },
   admin: {
     heading: 'Admin',
     tabs: {
@@ -218,266 +201,10 @@ export const texts = {
     passwordTooShort: 'Password should be at least 6 characters',
   },
   /** The Admins tab (the admin team): texts the spec does not quote. */
-  team: {
-    tab: 'Admins',
-    adminsHeading: 'Admins',
-    invitesHeading: 'Open invitations',
-    loading: 'Loading the admin team',
-    loadFailed: 'Could not load the admin team.',
-    you: 'You',
-    adminSince: 'Admin since',
-    invitedBy: 'Invited by',
-    invitedAt: 'Invited',
-    notInvited: 'Not invited through the app',
-    noInvites: 'No open invitations.',
-    noAccount: 'No account signed up yet',
-    unconfirmed: 'Waiting for the e-mail to be confirmed',
-    lastSent: 'E-mail sent again',
-    withdraw: 'Withdraw invitation',
-    withdrawTitle: 'Withdraw invitation?',
-    withdrawText: (email: string) =>
-      `The invitation for ${email} is withdrawn and its unconfirmed account deleted. The address can be invited again.`,
-    withdrawn: 'Invitation withdrawn',
-    resend: 'Resend e-mail',
-    resent: 'Confirmation e-mail sent again',
-    resendTooSoon: 'That e-mail was sent moments ago. Try again in a minute.',
-    remove: 'Remove admin',
-    removeTitle: 'Remove admin?',
-    removeText: (who: string) =>
-      `${who} loses admin rights at once. The account stays and can be invited again on the SignUP tab.`,
-    removed: 'Admin removed',
-    removeSelf: 'You cannot remove yourself',
-    lastAdmin: 'The last admin cannot be removed',
-    alreadyChanged: 'Someone changed this in the meantime; the list is up to date now.',
-    noLongerAdmin: 'You are no longer an admin, so this was not saved.',
-    rightsRemoved: 'This account is no longer a store admin: its admin rights were removed.',
-    reinstated: 'This account was an admin before and is an admin again.',
-  },
-  productForm: {
-    title: 'Title',
-    category: 'Category',
-    categoryPlaceholder: 'Choose a category',
-    price: 'Price',
-    comment: 'Comment',
-    image: 'Image link',
-    imagePreview: 'Image preview',
-    link: 'Link',
-    add: 'Add',
-    get: 'Get Product',
-    update: 'Update',
-    delete: 'Delete',
-    clear: 'Clear',
-    editing: 'Editing',
-    // Format rules the database also enforces; the spec gives no text for them.
-    imageInvalid: 'Image link must be an http(s) address or a site path like /products/ball.svg',
-    linkInvalid: 'Link must be an http(s) address',
-    titleTooLong: 'Title must be at most 120 characters',
-    priceTooLong: 'Price must be at most 40 characters',
-    commentTooLong: 'Comment must be at most 2000 characters',
-    confirmTitle: 'Delete product?',
-    confirmText: 'This permanently deletes the product',
-    listHeading: 'All products',
-    search: 'Search by title',
-    noMatch: 'No products match',
-    created: 'Added',
-  },
-  productImages: {
-    dropTitle: 'Upload a picture',
-    dropHint: 'Drag a picture here or click to choose one (JPEG, PNG, WebP…, up to 10 MB)',
-    dropLabel: 'Upload a picture for the product',
-    working: 'Preparing and uploading the picture…',
-    uploaded: 'Picture uploaded: save the product to use it',
-    notAnImage: 'This file is not a picture. Choose a JPEG, PNG, WebP or similar image.',
-    tooLarge: 'This picture is over 10 MB. Choose a smaller file.',
-    tooManyPixels: 'This picture is over 40 megapixels. Choose a smaller picture.',
-    cannotDecode: 'This browser cannot read this picture. Save it as JPEG or PNG and try again.',
-    uploadFailed: 'The picture could not be uploaded. Nothing was changed; please try again.',
-    oneAtATime: 'Choose one picture at a time.',
-    linkBroken: 'This image link does not load',
-    linkBrokenHint: 'Check the address. You can still save the product.',
-  },
-  categoryForm: {
-    title: 'Title',
-    add: 'Add',
-    get: 'Get',
-    update: 'Update',
-    delete: 'Delete',
-    clear: 'Clear',
-    editing: 'Editing',
-    titleTooLong: 'Title must be at most 80 characters',
-    confirmTitle: 'Delete catagory?',
-    confirmText: 'This permanently deletes the catagory',
-    listHeading: 'All catagories',
-    products: 'Products',
-    none: 'No catagories yet',
-    stillHasProducts: (n: number) =>
-      `it still has ${n} ${n === 1 ? 'product' : 'products'}; move or delete ${n === 1 ? 'it' : 'them'} first`,
-  },
-  validation: {
-    titleRequired: 'Title is Required',
-    categoryRequired: 'Catagory is Required',
-    priceRequired: 'Price is Required',
-    commentRequired: 'Comment is Required',
-    imageRequired: 'Image link is Required',
-    linkRequired: 'Link is required',
-    titleInUse: 'Title Already in Use',
-    enterTitleAndGetProduct: 'Please Enter Title and Click on Get Product',
-    clickGetProduct: 'Click on Get Product',
-    clickGetCategory: 'Click on Get Catagory',
-  },
-  product: {
-    added: 'Product Added',
-    addFailed: 'Error in Adding New Product',
-    loaded: 'Product Details Loaded',
-    getFailed: 'Error Getting Product',
-    notFound: 'Product Not Foound',
-    updated: 'Product Updated Successfully',
-    updateFailed: 'Error in Updating Product',
-    changedSinceGet:
-      'This product was changed by someone else after you clicked Get Product. Click Get Product to load the latest version, then update again.',
-    deleted: 'Product Deleted Successfully',
-    deleteFailed: 'Product not Deleted',
-  },
   /** The admin product table (issue 14): search, filter, sort, pages and bulk actions. */
-  productTable: {
-    search: 'Search title, catagory or comment',
-    searchHint: 'Ignores case and accents, and finds near misses',
-    category: 'Show catagory',
-    allCategories: 'All catagories',
-    count: (shown: number, exact: boolean) =>
-      `${exact ? '' : 'about '}${shown.toLocaleString('en-GB')} ${shown === 1 ? 'product' : 'products'}`,
-    selectRow: (title: string) => `Select ${title}`,
-    selectPage: 'Select all products on this page',
-    selected: (n: number) => `${n} selected`,
-    moveTo: 'Move to catagory',
-    move: 'Move',
-    deleteSelected: 'Delete selected',
-    clearSelection: 'Clear selection',
-    confirmDeleteTitle: 'Delete products?',
-    confirmDeleteText: (n: number) =>
-      `This permanently deletes ${n} selected ${n === 1 ? 'product' : 'products'}.`,
-    confirmDelete: (n: number) => `Delete ${n} ${n === 1 ? 'product' : 'products'}`,
-    moved: (n: number) => `${n} ${n === 1 ? 'product' : 'products'} moved`,
-    deleted: (n: number) => `${n} ${n === 1 ? 'product' : 'products'} deleted`,
-    bulkFailed: 'The selected products were not changed',
-    /** Phones show title, price and the checkbox; the rest is one tap away. */
-    moreColumnsHint: 'Turn the phone or widen the window to see catagory and date.',
-    moveFirstTitle: 'Catagory still has products',
-    moveFirstText: (title: string, n: number) =>
-      `"${title}" still has ${n} ${n === 1 ? 'product' : 'products'}. Move ${n === 1 ? 'it' : 'them'} to another catagory, then delete "${title}".`,
-    moveFirstTarget: 'Move the products to',
-    moveFirstConfirm: 'Move and delete',
-    moveFirstNoTarget: 'Add another catagory first to move the products to.',
-  },
-  category: {
-    added: 'Catagory Added',
-    addFailed: 'Error in Adding New Catagory',
-    found: 'Catagory Founded',
-    getFailed: 'Error Getting Catagory',
-    notFound: 'Catagory Not Foound',
-    updated: 'Catagory Updated Successfully',
-    updateFailed: 'Error in Updating Catagory',
-    deleted: 'Catagory Deleted Successfully',
-    deleteFailed: 'Catagory not Deleted',
-  },
   /** CSV export and import on the Products tab (issue 14; the format: README). */
-  catalogueCsv: {
-    menu: 'CSV',
-    menuLabel: 'CSV export and import',
-    export: 'Export CSV',
-    exportFiltered: 'Export the products shown (current search)',
-    exported: (n: number) => `Exported ${n} ${n === 1 ? 'product' : 'products'}`,
-    exportFailed: 'The export failed. Please try again.',
-    import: 'Import CSV',
-    dialogTitle: 'Import products from a CSV file',
-    file: 'CSV file',
-    filePlaceholder: 'Choose a .csv file',
-    formatHint:
-      'Columns: title, category, price, comment, image, link, with a header row; UTF-8; at most 20 MB and 50,000 rows.',
-    checking: 'Checking the file…',
-    refusals: {
-      notCsv: 'This is not a CSV file.',
-      tooBig: 'The file is over 20 MB.',
-      tooManyRows: 'The file has over 50,000 rows.',
-      missingColumns: (columns: string[]) => `Missing columns: ${columns.join(', ')}`,
-      unknownColumns: (columns: string[]) => `Unknown or repeated columns: ${columns.join(', ')}`,
-    },
-    mode: 'Products whose title is already in use',
-    modeAdd: 'Add new products only',
-    modeUpsert: 'Add and update by title',
-    createCategories: 'Create missing catagories',
-    preview: (r: CsvCounts) =>
-      `${r.added} to add, ${r.updated} to update, ${r.unchanged} unchanged, ${r.refused} refused`,
-    report: (r: CsvCounts) =>
-      `${r.added} added, ${r.updated} updated, ${r.unchanged} unchanged, ${r.refused} refused`,
-    newCategories: (titles: string[]) => `New catagories: ${titles.join(', ')}`,
-    refusedCaption: 'Refused rows (fix them in the file and import again)',
-    row: 'Row',
-    problems: 'Problems',
-    moreRefused: (n: number) => `… and ${n} more`,
-    apply: 'Apply import',
-    applied: 'Import applied',
-    checkFailed: 'Could not check the file against the catalogue. Please try again.',
-    applyFailed: 'The import failed; nothing was changed. Please try again.',
-    codes: {
-      unknownCategory: 'Unknown catagory',
-      categoryTooLong: 'Catagory must be at most 80 characters',
-      duplicateInFile: 'Same title as an earlier row of this file',
-    },
-  },
   /** The admin's Messages tab (not quoted by the spec). */
-  messages: {
-    heading: 'Contact messages',
-    refresh: 'Refresh',
-    empty: 'No messages yet.',
-    loadFailed: 'Could not load the messages.',
-    received: 'Received',
-    from: 'From',
-    message: 'Message',
-    status: 'Delivery',
-    attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
-    limitNote: (n: number) => `Showing the newest ${n} messages.`,
-    statusLabel: {
-      pending: 'pending',
-      sending: 'sending',
-      sent: 'sent',
-      failed: 'failed',
-    },
-  },
   /** The admin's Activity tab: the database's append-only log (not quoted by the spec). */
-  activity: {
-    /** The tab's label and the heading of its panel. */
-    tab: 'Activity',
-    intro: 'Every change to products, catagories and admins, newest first. Nobody can edit it.',
-    loading: 'Loading activity',
-    loadFailed: 'Could not load the activity log.',
-    empty: 'Nothing recorded yet.',
-    noMatch: 'No activity matches these filters.',
-    end: 'That is everything.',
-    filterAdmin: 'By admin',
-    filterKind: 'Kind',
-    filterProduct: 'Product',
-    anyAdmin: 'Any admin',
-    anyKind: 'Any kind',
-    anyProduct: 'Any product',
-    clearFilters: 'Clear filters',
-    /** An entry without a signed-in account: the service role, the Auth server, the owner's SQL. */
-    system: 'System',
-    by: 'by',
-    onlyThisProduct: 'Only this product',
-    kind: {
-      product_added: 'Product added',
-      product_changed: 'Product changed',
-      product_deleted: 'Product deleted',
-      category_added: 'Catagory added',
-      category_changed: 'Catagory changed',
-      category_deleted: 'Catagory deleted',
-      admin_invited: 'Admin invited',
-      invite_withdrawn: 'Invitation withdrawn',
-      admin_confirmed: 'Admin confirmed',
-      admin_removed: 'Admin removed',
-    },
-  },
   unexpected: 'Something went Wrong',
 } as const;
 
@@ -491,11 +218,3 @@ export const constants = {
   minPasswordLength: 6,
   privacyAgeThreshold: 13,
 } as const;
-
-/** Counts of a CSV import (catalogueCsv.preview and .report). */
-interface CsvCounts {
-  added: number;
-  updated: number;
-  unchanged: number;
-  refused: number;
-}

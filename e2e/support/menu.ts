@@ -2,7 +2,7 @@
 // the page, and a tap in that moment does nothing (as for a person on a slow phone, who taps
 // again). The tests tap again the same way instead of failing on a busy machine.
 import { expect, type Locator, type Page } from '@playwright/test';
-import { texts } from '../../src/texts.ts';
+import { texts } from '../../src/adminTexts.ts';
 
 export async function openMobileMenu(page: Page): Promise<Locator> {
   const burger = page.getByRole('button', { name: texts.storefront.menu.open });

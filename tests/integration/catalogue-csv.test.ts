@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, removeCategory } from '../../e2e/support/catalogue';
 import type { Database } from '../../src/lib/database.types';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import {
   anonClient,
   createAdminUser,

@@ -14,7 +14,7 @@ import { loginSchema } from '../../src/features/auth/schemas';
 import { contactFormSchema } from '../../src/features/contact/contactSchema';
 import { contactTexts } from '../../src/features/contact/contactTexts';
 import { safeUrl } from '../../src/lib/format';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import {
   cpLen,
   dbHttpUrl,

@@ -11,7 +11,7 @@ import {
   toCsv,
 } from '../../src/features/admin/csv/csvFormat';
 import { checkRows, checkFile } from '../../src/features/admin/csv/importCsv';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 
 const product = (title: string, over: Partial<Record<string, string>> = {}) => ({
   title,

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ImagePreview } from '../../src/features/admin/ImagePreview';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 
 /** The preview with a button that types another link, as the Image link field does. */

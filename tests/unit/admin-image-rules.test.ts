@@ -7,7 +7,7 @@ import {
   scaledSize,
 } from '../../src/features/admin/images/imageRules';
 import { uploadedImage, uploadObjectPaths } from '../../src/lib/productImages';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 
 const t = texts.productImages;
 

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 
 vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '../../src/features/storefront/Banner';
 import { isPlaying, nextSlide, shouldAutoAdvance } from '../../src/features/storefront/bannerLogic';
-import { constants, texts } from '../../src/texts';
+import { constants, texts } from '../../src/adminTexts';
 import { preferReducedMotion, renderWithProviders } from './render';
 
 const t = texts.storefront.banner;

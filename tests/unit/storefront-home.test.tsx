@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 
 // The home page's data access is isolated here; the browser tests use the real database.

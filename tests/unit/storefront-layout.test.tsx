@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 import { renderRoutes } from './render';
 
 // The layout's collaborators are isolated: auth state and logout come from the auth feature,

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from '../../src/features/pages/ErrorPage';
 import { NotFoundPage } from '../../src/features/pages/NotFoundPage';
 import { PolicyPage } from '../../src/features/pages/PolicyPage';
-import { constants, texts } from '../../src/texts';
+import { constants, texts } from '../../src/adminTexts';
 import { renderRoutes, renderWithProviders } from './render';
 
 describe('static pages', () => {

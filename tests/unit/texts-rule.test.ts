@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/adminTexts';
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');

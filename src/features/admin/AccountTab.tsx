@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { loadSupabase } from '../../lib/loadSupabase';
 import { notify } from '../../lib/notify';
 import { changePasswordSchema, type ChangePasswordValues } from '../../lib/passwordSchemas';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from './ConfirmDialog';
 import { signupSchema } from './schemas';

@@ -1,17 +1,35 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router-dom';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
-import { ActivityTab } from './activity/ActivityTab';
-import { AccountTab } from './AccountTab';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
-import { AdminsTab } from './team/AdminsTab';
 import { paths } from '../../app/paths';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
+
+// Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
+const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
+const ActivityTab = lazy(() =>
+  import('./activity/ActivityTab').then((m) => ({ default: m.ActivityTab })),
+);
+const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
+
+function LazyPanel({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label={texts.admin.loading} />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** /admin: guarded by the session and the database's admin check, then the admin tabs. */
 export function AdminPage() {
@@ -91,7 +109,9 @@ export function AdminPage() {
             <SignupTab />
           </Tabs.Panel>
           <Tabs.Panel value="admins">
-            <AdminsTab />
+            <LazyPanel>
+              <AdminsTab />
+            </LazyPanel>
           </Tabs.Panel>
           <Tabs.Panel value="categories">
             <CategoriesTab />
@@ -102,10 +122,14 @@ export function AdminPage() {
           {/* Hidden panels are React <Activity>: the tab's effects run again each time it is
               opened, so it always shows the log as it is now. */}
           <Tabs.Panel value="activity">
-            <ActivityTab />
+            <LazyPanel>
+              <ActivityTab />
+            </LazyPanel>
           </Tabs.Panel>
           <Tabs.Panel value="account">
-            <AccountTab />
+            <LazyPanel>
+              <AccountTab />
+            </LazyPanel>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -3,7 +3,7 @@ import { useInViewport } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import type { AdminCategory } from '../../lib/tables';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import * as api from './api';
 import { MoveThenDeleteDialog } from './catalogue/MoveThenDeleteDialog';
 import { categoryEditBlocker } from './editRules';

@@ -1,6 +1,6 @@
 import { Alert, Center, Image, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { isImageRef } from './schemas';
 
 /** The picture at `src`, or a warning instead of the browser's broken-image icon. */

@@ -14,7 +14,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from '../../lib/supabase';
 import { ADMIN_MESSAGE_COLUMNS, selectList, type ContactMessage } from '../../lib/tables';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 
 const messagesTexts = texts.messages;
 

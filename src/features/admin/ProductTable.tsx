@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { formatPrice } from '../../lib/format';
 import type { AdminProduct } from '../../lib/tables';
 import { BulkActions } from './catalogue/BulkActions';

@@ -1,19 +1,23 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import * as api from './api';
 import type { ProductQuery } from './catalogue/productQuery';
 import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
 import { currentProductImage, releaseProductImage } from './images/imageStorage';
-import { ImageUpload } from './images/ImageUpload';
 import { ProductTable } from './ProductTable';
 import { RecordForm } from './RecordForm';
 import { emptyProduct, productSchema, type ProductValues } from './schemas';
 import { useRecordEditor, type RecordEditorConfig } from './useRecordEditor';
+
+// The picture upload (drop zone, resizing) loads on its own, after the form is shown.
+const ImageUpload = lazy(() =>
+  import('./images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
+);
 
 const f = texts.productForm;
 const m = texts.product;
@@ -142,15 +146,17 @@ export function ProductsTab() {
         error={errors.image?.message}
         {...register('image')}
       />
-      <ImageUpload
-        disabled={editor.busy !== null}
-        onUploaded={(url) => {
-          forgetUpload();
-          lastUpload.current = url;
-          form.setValue('image', url, { shouldDirty: true });
-          form.clearErrors('image');
-        }}
-      />
+      <Suspense fallback={null}>
+        <ImageUpload
+          disabled={editor.busy !== null}
+          onUploaded={(url) => {
+            forgetUpload();
+            lastUpload.current = url;
+            form.setValue('image', url, { shouldDirty: true });
+            form.clearErrors('image');
+          }}
+        />
+      </Suspense>
       <ImagePreview src={form.watch('image')} />
       <TextInput
         label={f.link}

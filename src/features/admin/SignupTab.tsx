@@ -3,7 +3,7 @@ import { Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { useSubmitLock } from '../../lib/useSubmitLock';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { signupSchema, type SignupValues } from './schemas';
 import { createAdminAccount } from './signup';

@@ -1,5 +1,5 @@
 import { z } from '../../lib/zod';
-import { constants, texts } from '../../texts';
+import { constants, texts } from '../../adminTexts';
 
 const v = texts.validation;
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { notify } from '../../lib/notify';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { fetchIsAdmin, useAuth } from '../auth/AuthProvider';
 
 /**

@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 import type { z } from 'zod';
 import { notify } from '../../lib/notify';
 import { useSubmitLock } from '../../lib/useSubmitLock';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { isDbError, titleInUse, UNIQUE_VIOLATION } from './api';
 import { titleNeedsCheck, type Loaded } from './editRules';
 import { useAdminData } from './AdminData';

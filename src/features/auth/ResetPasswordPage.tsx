@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { notify } from '../../lib/notify';
 import { supabase } from '../../lib/supabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
-import { texts } from '../../texts';
+import { texts } from '../../adminTexts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';
 import { newPasswordSchema, type NewPasswordValues } from './schemas';

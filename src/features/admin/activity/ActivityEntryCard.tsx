@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Json } from '../../../lib/database.types';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { isActivityKind, type ActivityEntry } from './activityApi';
 
 const activityTexts = texts.activity;

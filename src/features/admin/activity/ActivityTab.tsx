@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { DEFAULT_PRODUCT_QUERY, fetchProductPage } from '../catalogue/productQuery';
 import { useDebounced } from '../catalogue/useProductPage';
 import { ActivityEntryCard } from './ActivityEntryCard';

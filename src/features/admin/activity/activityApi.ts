@@ -1,6 +1,6 @@
 import { supabase } from '../../../lib/supabase';
 import { selectList, type Row } from '../../../lib/tables';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 
 /** Entries per page: one keyset page of the log (id < cursor, newest first). */
 export const ACTIVITY_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { deleteProducts, moveProducts } from '../api';
 import { ConfirmDialog } from '../ConfirmDialog';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 
 const t = texts.productTable;
 

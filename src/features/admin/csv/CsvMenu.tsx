@@ -2,7 +2,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { supabase } from '../../../lib/supabase';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { useAdminData } from '../AdminData';
 import type { ProductQuery } from '../catalogue/productQuery';
 

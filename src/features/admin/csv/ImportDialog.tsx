@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { supabase } from '../../../lib/supabase';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import {
   checkFile,
   runImport,

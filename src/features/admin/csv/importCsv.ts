@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/database.types';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { productSchema } from '../schemas';
 import { MAX_FILE_BYTES, parseCsv, type CsvRefusal, type CsvRow } from './csvFormat';
 

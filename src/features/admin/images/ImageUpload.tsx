@@ -3,7 +3,7 @@ import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { ImageRefusedError } from './imageRules';
 import { uploadProductImage } from './imageStorage';
 import { resizeImage } from './resizeImage';

@@ -1,4 +1,4 @@
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 
 // What an upload may be (issue 15): the rules run before any work, each with its own message.
 

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, type StoredImageType } from '../../../lib/productImages';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { fileRefusal, ImageRefusedError, pixelRefusal, scaledSize } from './imageRules';
 
 // The admin's browser turns a chosen picture into the stored files (decision 0110): decoded, drawn

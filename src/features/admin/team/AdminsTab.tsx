@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { paths } from '../../../app/paths';
 import { notify } from '../../../lib/notify';
 import { useSubmitLock } from '../../../lib/useSubmitLock';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import { useAuth } from '../../auth/AuthProvider';
 import { isDbError } from '../api';
 import { ConfirmDialog } from '../ConfirmDialog';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { texts } from '../../../texts';
+import { texts } from '../../../adminTexts';
 import type { OpenInvite, TeamMember } from './teamApi';
 
 const t = texts.team;
