@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
@@ -35,8 +35,10 @@ export function useProductList(category: string | null) {
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
   // Mirrors state for loadMore so it reads the last product shown without re-creating callbacks.
+  // A layout effect: updated before the new cards can be seen, so a click on "Load more" right
+  // after they appear is not ignored as "not ready yet" (a passive effect can run later).
   const current = useRef(state);
-  useEffect(() => {
+  useLayoutEffect(() => {
     current.current = state;
   });
 
