@@ -1,10 +1,12 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import type { StoreProduct } from '../../../lib/tables';
 import { supabase } from '../../../lib/supabase';
 import { texts } from '../../../adminTexts';
 import { useAdminData } from '../AdminData';
-import type { ProductQuery } from '../catalogue/productQuery';
+import { fetchProductPage, type ProductQuery } from '../catalogue/productQuery';
+import type { PageReader } from './exportCsv';
 
 // papaparse and the dialog load when first used: the admin chunk stays within its budget.
 const ImportDialog = lazy(() =>
@@ -12,6 +14,16 @@ const ImportDialog = lazy(() =>
 );
 
 const t = texts.catalogueCsv;
+
+/** The admin table's current search / category, in its order (public.admin_product_page). */
+function queryReader(query: ProductQuery, pageSize: number): PageReader<StoreProduct> {
+  let offset = 0;
+  return async () => {
+    const page = await fetchProductPage(query, offset, pageSize);
+    offset += page.length;
+    return page;
+  };
+}
 
 /** The Products tab's "CSV" menu: export the catalogue, import a file. */
 export function CsvMenu({ query }: { query: ProductQuery | null }) {
@@ -25,7 +37,7 @@ export function CsvMenu({ query }: { query: ProductQuery | null }) {
   const runExport = async (only: ProductQuery | null) => {
     setExporting(true);
     try {
-      const { catalogueReader, downloadCsv, exportCsv, EXPORT_PAGE_SIZE, queryReader } =
+      const { catalogueReader, downloadCsv, exportCsv, EXPORT_PAGE_SIZE } =
         await import('./exportCsv');
       const file = await exportCsv(
         only ? queryReader(only, EXPORT_PAGE_SIZE) : catalogueReader(supabase, EXPORT_PAGE_SIZE),

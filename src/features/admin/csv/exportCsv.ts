@@ -2,7 +2,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/database.types';
 import { storePageArgs } from '../../../lib/storeOrder';
 import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/tables';
-import { fetchProductPage, type ProductQuery } from '../catalogue/productQuery';
 import { BOM, toCsv } from './csvFormat';
 
 /** Rows a request: PostgREST's max-rows cap, so no page is silently cut short. */
@@ -29,16 +28,6 @@ export function catalogueReader(
       .select(selectList(STORE_PRODUCT_COLUMNS));
     if (error) throw new Error(error.message);
     return data;
-  };
-}
-
-/** The admin table's current search / category, in its order (public.admin_product_page). */
-export function queryReader(query: ProductQuery, pageSize: number): PageReader<StoreProduct> {
-  let offset = 0;
-  return async () => {
-    const page = await fetchProductPage(query, offset, pageSize);
-    offset += page.length;
-    return page;
   };
 }
 
