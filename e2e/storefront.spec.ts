@@ -177,7 +177,9 @@ test.describe('home catalogue', () => {
       );
       const image = first.getByRole('img', { name: `${cat} Ball` });
       await expect(image).toHaveAttribute('src', '/products/match-football.svg');
-      await expect(image).toHaveAttribute('loading', 'lazy');
+      // The first card's picture is the likely largest paint: fetched at once, with priority.
+      await expect(image).toHaveAttribute('loading', 'eager');
+      await expect(image).toHaveAttribute('fetchpriority', 'high');
       await expect(image).toHaveAttribute('width', '400');
       await expect(image).toHaveAttribute('height', '300');
       await expect

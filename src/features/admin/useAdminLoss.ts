@@ -5,9 +5,9 @@ import { fetchIsAdmin, useAuth } from '../auth/AuthProvider';
 
 /**
  * After a write the database refused: asks it whether this account is still an admin. If not
- * (another admin removed it, or its session ended), says so instead of a generic error and lets
- * the admin area show it too; returns true then. Any doubt (the check itself failed) returns
- * false, so the caller shows its usual message.
+ * (another admin removed it, or its session ended), says so and lets the admin area show it too;
+ * returns true then (the editors show the spec's message as well). Any doubt (the check itself
+ * failed) returns false.
  */
 export function useAdminLoss(): () => Promise<boolean> {
   const { recheckAdmin } = useAuth();

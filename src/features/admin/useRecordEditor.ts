@@ -88,10 +88,12 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     notify.error(message);
   };
 
-  // A write RLS refused may mean this account was removed from the admins meanwhile: say so.
+  // A write RLS refused may mean this account was removed from the admins meanwhile: the spec's
+  // message first (REQ texts stay), then the reason when the database confirms it.
   const adminLost = useAdminLoss();
   const writeFailed = async (message: string) => {
-    if (!(await adminLost())) fail(message);
+    fail(message);
+    await adminLost();
   };
 
   const clear = () => {
