@@ -135,7 +135,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () => expect.arrayContaining([expect.objectContaining({ cat: expect.any(String) })]),
   },
   'catalogue_title_in_use(text,text,uuid)': {
-    allowed: ['admin'],
+    allowed: ['user', 'admin', 'service_role'],
     args: async () => ({
       p_table: 'products',
       p_title: uniq('no such product'),
