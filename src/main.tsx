@@ -5,8 +5,10 @@ import '@mantine/notifications/styles.css';
 // is fetched and started right after that first paint: on a slow line its scripts then do not
 // compete with the stylesheets and the first screen's images, and evaluating them never holds
 // the paint back. Its CSS is linked from the HTML (vite-prerender.ts).
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    import('./app/start').catch((error: unknown) => console.error('The app failed to load', error));
-  }),
-);
+// A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
+// app runs, so it starts at once.
+const start = () =>
+  import('./app/start').catch((error: unknown) => console.error('The app failed to load', error));
+if (document.getElementById('root')?.hasChildNodes())
+  requestAnimationFrame(() => setTimeout(() => void start()));
+else void start();

@@ -8,7 +8,8 @@ import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
 import { paths } from '../../app/paths';
-import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { prefetchFirstPage } from './catalogue/productQuery';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
 const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
@@ -39,6 +40,11 @@ export function AdminPage() {
   const wasAdmin = useRef(false);
   if (adminStatus === 'admin') wasAdmin.current = true;
   if (adminStatus === 'none') wasAdmin.current = false;
+  // The Products tab's first rows are asked for alongside the admin check, not after it.
+  const checking = session !== null && adminStatus === 'loading';
+  useEffect(() => {
+    if (checking) prefetchFirstPage();
+  }, [checking]);
 
   if (loading || adminStatus === 'loading') {
     return (

@@ -18,6 +18,7 @@ import type { AdminProduct } from '../../lib/tables';
 import { BulkActions } from './catalogue/BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,
+  PRODUCT_PAGE_SIZE,
   type ProductQuery,
   type ProductSortKey,
 } from './catalogue/productQuery';
@@ -34,9 +35,9 @@ const paginationLabels = {
   previous: texts.a11y.previousPage,
 };
 
-const PAGE_SIZE = 10;
-/** Skips most keystrokes of a word typed at speed; short, as the goal is results in 150 ms. */
-const SEARCH_DEBOUNCE_MS = 100;
+/** Skips most keystrokes of a word typed at speed; short, as the goal is results in 150 ms (a
+ * newer search aborts the request of an older one). */
+const SEARCH_DEBOUNCE_MS = 60;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
@@ -77,7 +78,12 @@ export function ProductTable({
     () => ({ ...filter, search: settledSearch }),
     [filter, settledSearch],
   );
-  const { rows, count, loading, failed, retry } = useProductPage(query, page, PAGE_SIZE, version);
+  const { rows, count, loading, failed, retry } = useProductPage(
+    query,
+    page,
+    PRODUCT_PAGE_SIZE,
+    version,
+  );
   // The CSV menu exports what the table shows.
   useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
 
@@ -86,8 +92,8 @@ export function ProductTable({
   useEffect(() => setPage(1), [query]);
 
   const pages = count
-    ? Math.max(1, Math.ceil(count.total / PAGE_SIZE))
-    : page + (rows.length === PAGE_SIZE ? 1 : 0);
+    ? Math.max(1, Math.ceil(count.total / PRODUCT_PAGE_SIZE))
+    : page + (rows.length === PRODUCT_PAGE_SIZE ? 1 : 0);
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
   const someChecked = rows.some((r) => checked.has(r.id));
 

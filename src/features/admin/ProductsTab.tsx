@@ -1,5 +1,5 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../lib/tables';
 import { texts } from '../../adminTexts';
@@ -50,11 +50,24 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   updateFailure: (error) => (error instanceof api.ProductChangedError ? m.changedSinceGet : null),
 };
 
+/**
+ * The CSV menu and the table. The table's settled query lives here, not in ProductsTab, so a
+ * new search re-renders these two and not the whole product form.
+ */
+function ProductList(props: Omit<ComponentProps<typeof ProductTable>, 'onQueryChange'>) {
+  const [tableQuery, setTableQuery] = useState<ProductQuery | null>(null);
+  return (
+    <>
+      <CsvMenu query={tableQuery} />
+      <ProductTable {...props} onQueryChange={setTableQuery} />
+    </>
+  );
+}
+
 /** Products tab (REQ-PROD-1..10): the record editor with every product field and the table. */
 export function ProductsTab() {
   const editor = useRecordEditor(productEditor);
   const { data, form, register, errors } = editor;
-  const [tableQuery, setTableQuery] = useState<ProductQuery | null>(null);
   // The last picture uploaded in this form: replaced by another upload or left by Clear before
   // any save, nobody uses it (release checks that no product does).
   const lastUpload = useRef<string | null>(null);
@@ -79,18 +92,14 @@ export function ProductsTab() {
       }}
       labels={f}
       list={
-        <>
-          <CsvMenu query={tableQuery} />
-          <ProductTable
-            categories={data.categories.map((c) => c.title)}
-            version={data.version}
-            selectedId={editor.loaded?.id ?? null}
-            disabled={editor.busy !== null}
-            onSelect={editor.select}
-            onChanged={data.reload}
-            onQueryChange={setTableQuery}
-          />
-        </>
+        <ProductList
+          categories={data.categories.map((c) => c.title)}
+          version={data.version}
+          selectedId={editor.loaded?.id ?? null}
+          disabled={editor.busy !== null}
+          onSelect={editor.select}
+          onChanged={data.reload}
+        />
       }
     >
       <TextInput

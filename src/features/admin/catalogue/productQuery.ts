@@ -27,6 +27,9 @@ export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
   ascending: true,
 };
 
+/** Rows per page of the admin table. */
+export const PRODUCT_PAGE_SIZE = 10;
+
 /** How many products match: exact up to 1,000, then the database planner's estimate. */
 export interface ProductCount {
   total: number;
@@ -45,8 +48,45 @@ function queryArg(query: ProductQuery) {
   };
 }
 
+const pageKey = (query: ProductQuery, offset: number, limit: number) =>
+  JSON.stringify([queryArg(query), offset, limit]);
+
+/** The table's first page, asked for early (prefetchFirstPage); used once, within 10 s. */
+let early: { key: string; at: number; page: Promise<AdminProduct[] | null> } | null = null;
+const EARLY_PAGE_TTL_MS = 10_000;
+
+/**
+ * Asks for the table's first page while the admin check is still running, so the rows do not
+ * wait for it (the database refuses the page to anyone who is not an admin: then the answer is
+ * dropped, and the table, if it is ever shown, asks again).
+ */
+export function prefetchFirstPage(): void {
+  if (early && Date.now() - early.at < EARLY_PAGE_TTL_MS) return;
+  early = {
+    key: pageKey(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE),
+    at: Date.now(),
+    page: readPage(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE).catch(() => null),
+  };
+}
+
 /** Products `offset`…`offset + limit - 1` of the query, in its order. */
 export async function fetchProductPage(
+  query: ProductQuery,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<AdminProduct[]> {
+  const prefetched = early;
+  if (prefetched?.key === pageKey(query, offset, limit)) {
+    early = null;
+    const rows = Date.now() - prefetched.at < EARLY_PAGE_TTL_MS ? await prefetched.page : null;
+    if (signal?.aborted) throw new DOMException('The read was aborted', 'AbortError');
+    if (rows) return rows;
+  }
+  return readPage(query, offset, limit, signal);
+}
+
+async function readPage(
   query: ProductQuery,
   offset: number,
   limit: number,
