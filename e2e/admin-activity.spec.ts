@@ -7,38 +7,31 @@ import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import { expectToast, field, openTab, sessionFor, toast, useSession } from './admin.helpers.ts';
+import {
+  demoAdminFile,
+  activityEntry as entry,
+  expectToast,
+  fillSignup,
+  openTab,
+  toast,
+  useSession,
+} from './admin.helpers.ts';
 
 const activity = texts.activity;
-let session = '';
-const createdEmails = new Set<string>();
-
-test.beforeAll(async ({ stack }) => {
-  session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
-});
-
-test.afterAll(async ({ serviceDb }) => {
-  if (createdEmails.size === 0) return;
-  const { data } = await serviceDb.auth.admin.listUsers({ page: 1, perPage: 1000 });
-  for (const user of data?.users ?? []) {
-    if (user.email && createdEmails.has(user.email)) await serviceDb.auth.admin.deleteUser(user.id);
-  }
-  await serviceDb
-    .from('admin_invites')
-    .delete()
-    .in('email', [...createdEmails]);
-});
+/** The demo admin's session; accounts the tests make, deleted afterwards. */
+const file = demoAdminFile();
+const createdEmails = file.created;
 
 /** The demo admin's own session as a supabase-js client: its writes carry the admin's JWT. */
 function adminApi(stack: StackEnv): SupabaseClient {
-  const token = (JSON.parse(session) as { access_token: string }).access_token;
+  const token = (JSON.parse(file.session()) as { access_token: string }).access_token;
   return nodeClient(stack.API_URL, stack.ANON_KEY, {
     headers: { Authorization: `Bearer ${token}` },
   });
 }
 
 async function openAdmin(page: Page, stack: StackEnv): Promise<void> {
-  await useSession(page, stack, session);
+  await useSession(page, stack, file.session());
   await page.goto('/admin');
   await expect(
     page.getByRole('heading', { name: `${texts.admin.heading} ${demoAccounts.admin.name}` }),
@@ -50,13 +43,6 @@ async function openActivity(page: Page): Promise<Locator> {
   const panel = page.getByRole('tabpanel', { name: activity.tab });
   await expect(panel).toBeVisible();
   return panel;
-}
-
-function entry(panel: Locator, kind: string, subject: string): Locator {
-  return panel
-    .getByTestId('activity-entry')
-    .filter({ hasText: kind })
-    .filter({ has: panel.page().getByText(subject, { exact: true }) });
 }
 
 /**
@@ -137,11 +123,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
   const id = uniqueName('x').split(' ')[1];
   const email = `e2e-log-${id}@mar-online-store.test`;
   createdEmails.add(email);
-  const form = await openTab(page, 'SignUP');
-  await field(form, 'Name').fill(`Log Admin ${id}`);
-  await field(form, 'Email').fill(email);
-  await field(form, 'Password').fill(`pw-${id}`);
-  await form.getByRole('button', { name: 'SignUP' }).click();
+  await fillSignup(await openTab(page, 'SignUP'), `Log Admin ${id}`, email, `pw-${id}`);
   await expect(toast(page, 'Verification Email Sent')).toBeVisible();
   await expectToast(page, 'SignUp Successful');
 

@@ -3,57 +3,33 @@
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { extractLinks, waitForMail } from '../tests/support/mail.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import {
+  demoAdminFile,
   expectToast,
   field,
+  fillSignup,
+  newAccount,
   openTab,
-  sessionFor,
   submitLogin,
   toast,
   useSession,
 } from './admin.helpers.ts';
 
-let session = '';
-/** E-mails of accounts a test created, deleted afterwards with their invites. */
-const createdEmails = new Set<string>();
-
-test.beforeAll(async ({ stack }) => {
-  session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
-});
-
-test.afterAll(async ({ serviceDb }) => {
-  if (createdEmails.size === 0) return;
-  const { data, error } = await serviceDb.auth.admin.listUsers({ page: 1, perPage: 1000 });
-  if (error) throw error;
-  for (const user of data.users) {
-    if (user.email && createdEmails.has(user.email)) await serviceDb.auth.admin.deleteUser(user.id);
-  }
-  await serviceDb
-    .from('admin_invites')
-    .delete()
-    .in('email', [...createdEmails]);
-});
+/** The demo admin's session; accounts the tests make, deleted afterwards. */
+const file = demoAdminFile();
+// Several stacks share this machine: the admin area alone may take 30 s to load.
+test.describe.configure({ timeout: 90_000 });
+const createdEmails = file.created;
 
 async function openSignup(page: Page, stack: StackEnv): Promise<Locator> {
-  await useSession(page, stack, session);
+  await useSession(page, stack, file.session());
   await page.goto('/admin');
-  await expect(
-    page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
-  ).toBeVisible();
+  // The admin area is a chunk of its own, loaded after the session check: allow a busy machine.
+  await expect(page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` })).toBeVisible(
+    { timeout: 30_000 },
+  );
   return openTab(page, 'SignUP');
-}
-
-async function fillSignup(
-  form: Locator,
-  name: string,
-  email: string,
-  password: string,
-): Promise<void> {
-  await field(form, 'Name').fill(name);
-  await field(form, 'Email').fill(email);
-  await field(form, 'Password').fill(password);
-  await form.getByRole('button', { name: 'SignUP' }).click();
 }
 
 test('SignUP validates its fields and refuses a registered e-mail', async ({ page, stack }) => {
@@ -88,11 +64,8 @@ test('a new admin gets the e-mail, cannot sign in before confirming, confirms, s
   stack,
   serviceDb,
 }) => {
-  test.setTimeout(90_000);
-  const id = uniqueName('x').split(' ')[1];
-  const email = `e2e-admin-${id}@mar-online-store.test`;
-  const name = `E2E Admin ${id}`;
-  const password = `pw-${id}`;
+  test.setTimeout(120_000);
+  const { email, name, password } = newAccount('e2e-admin', 'E2E Admin');
   createdEmails.add(email);
 
   const form = await openSignup(page, stack);

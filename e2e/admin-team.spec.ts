@@ -1,34 +1,35 @@
 // Admins tab end to end, through the mail catcher: a misspelt invitation is withdrawn (its link
-// dies with its account) and the address invited again, its e-mail resent; an admin removed while
-// signed in elsewhere is told so on their next save.
+// dies with its account) and the address invited again, its e-mail resent and confirmed; an admin
+// removed while signed in elsewhere is told so on their next save. The Activity tab shows each
+// step with who did it.
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { extractLinks, listMail, waitForMail } from '../tests/support/mail.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import {
+  demoAdminFile,
+  activityEntry,
+  createAdmin,
+  expectToast,
+  fillSignup,
+  newAccount,
+  openTab,
+  sessionFor,
+  useSession,
+} from './admin.helpers.ts';
 
 const t = texts.team;
-let session = '';
-/** Accounts and invites a test created, deleted afterwards. */
-const createdEmails = new Set<string>();
+/** The demo admin's session; accounts the tests make, deleted afterwards. */
+const file = demoAdminFile();
+const createdEmails = file.created;
 
-test.beforeAll(async ({ stack }) => {
-  session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
-});
-
-test.afterAll(async ({ serviceDb }) => {
-  const { data } = await serviceDb.auth.admin.listUsers({ page: 1, perPage: 1000 });
-  for (const user of data?.users ?? []) {
-    if (user.email && createdEmails.has(user.email)) await serviceDb.auth.admin.deleteUser(user.id);
-  }
-  await serviceDb
-    .from('admin_invites')
-    .delete()
-    .in('email', [...createdEmails]);
-});
-
-async function openAdmin(page: Page, stack: StackEnv, who: string, as = session): Promise<void> {
+async function openAdmin(
+  page: Page,
+  stack: StackEnv,
+  who: string,
+  as = file.session(),
+): Promise<void> {
   await useSession(page, stack, as);
   await page.goto('/admin');
   // Generous: this machine runs several stacks at once, and the admin check waits for Auth.
@@ -37,13 +38,24 @@ async function openAdmin(page: Page, stack: StackEnv, who: string, as = session)
   });
 }
 
-async function signUpAdmin(page: Page, name: string, email: string): Promise<void> {
-  const form = await openTab(page, 'SignUP');
-  await field(form, texts.signup.name).fill(name);
-  await field(form, texts.signup.email).fill(email);
-  await field(form, texts.signup.password).fill('secret123');
-  await form.getByRole('button', { name: texts.signup.submit }).click();
-  await expectToast(page, texts.signup.success);
+async function signUpAdmin(page: Page, name: string, email: string, answer: string): Promise<void> {
+  await fillSignup(await openTab(page, 'SignUP'), name, email, 'secret123');
+  await expectToast(page, answer);
+}
+
+/** The Activity tab's entry of this kind and e-mail shows who did it. */
+async function expectLogged(
+  tab: Locator,
+  kind: keyof typeof texts.activity.kind,
+  email: string,
+  actor: string,
+  count = 1,
+): Promise<void> {
+  const entries = activityEntry(tab, texts.activity.kind[kind], email);
+  await expect(entries).toHaveCount(count);
+  for (const entry of await entries.all()) {
+    await expect(entry).toContainText(`${texts.activity.by} ${actor}`);
+  }
 }
 
 const inviteCard = (tab: Locator, email: string) =>
@@ -56,19 +68,18 @@ async function confirmInDialog(page: Page, button: string): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test('a misspelt invitation is withdrawn and the address invited again; Resend mails it again', async ({
+test('a misspelt invitation is withdrawn, the address invited again and confirmed from a resent mail; the log shows each step', async ({
   page,
   browser,
   baseURL,
   stack,
 }) => {
-  test.setTimeout(90_000);
-  const id = uniqueName('x').split(' ')[1];
-  const email = `e2e-typo-${id}@mar-online-store.test`;
+  test.setTimeout(120_000);
+  const { email } = newAccount('e2e-typo');
   createdEmails.add(email);
 
   await openAdmin(page, stack, demoAccounts.admin.name);
-  await signUpAdmin(page, 'Misspelt Admin', email);
+  await signUpAdmin(page, 'Misspelt Admin', email, texts.signup.success);
   const firstMail = await waitForMail(stack.MAILPIT_URL, { to: email }, 20_000);
   const deadLink = extractLinks(firstMail).find((l) => l.includes('/verify'));
 
@@ -88,7 +99,7 @@ test('a misspelt invitation is withdrawn and the address invited again; Resend m
   await expect(recipientPage.getByText('This email link is invalid or has expired.')).toBeVisible();
   await recipient.close();
 
-  await signUpAdmin(page, 'Invited Again', email);
+  await signUpAdmin(page, 'Invited Again', email, texts.signup.success);
   const again = await openTab(page, 'Admins');
   await expect(inviteCard(again, email)).toContainText(t.unconfirmed);
 
@@ -107,37 +118,48 @@ test('a misspelt invitation is withdrawn and the address invited again; Resend m
           .length,
     )
     .toBe(before + 1);
+
+  // The resent link confirms the account (opened as its recipient would).
+  const resent = await waitForMail(stack.MAILPIT_URL, { to: email });
+  const liveLink = extractLinks(resent).find((l) => l.includes('/verify'));
+  const confirmer = await browser.newContext({ baseURL });
+  const confirmerPage = await confirmer.newPage();
+  await confirmerPage.goto(liveLink!);
+  await expect(confirmerPage.getByRole('link', { name: 'Go to Admin' })).toBeVisible();
+  await confirmer.close();
+
+  // The log: invited twice and withdrawn by this admin; confirmed by the Auth server (no actor).
+  const log = await openTab(page, 'Activity');
+  await expectLogged(log, 'admin_invited', email, demoAccounts.admin.email, 2);
+  await expectLogged(log, 'invite_withdrawn', email, demoAccounts.admin.email);
+  await expectLogged(log, 'admin_confirmed', email, texts.activity.system);
+  // Newest first: the confirmation came last.
+  await expect(log.getByTestId('activity-entry').filter({ hasText: email }).first()).toContainText(
+    texts.activity.kind.admin_confirmed,
+  );
 });
 
-test('an admin removed while signed in elsewhere is told so on their next save', async ({
+test('an admin removed while signed in elsewhere is told so on their next save; the log shows the removal and the new invite', async ({
   page,
   browser,
   baseURL,
   stack,
   serviceDb,
 }) => {
-  test.setTimeout(90_000);
-  const id = uniqueName('x').split(' ')[1];
-  const email = `e2e-removed-${id}@mar-online-store.test`;
-  const name = `Removed Admin ${id}`;
-  const password = `pw-${id}`;
+  test.setTimeout(120_000);
+  const account = newAccount('e2e-removed', 'Removed Admin');
+  const { email, name, password } = account;
   createdEmails.add(email);
-  const invite = await serviceDb.from('admin_invites').insert({ email });
-  expect(invite.error).toBeNull();
-  const created = await serviceDb.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { display_name: name },
-  });
-  expect(created.error).toBeNull();
+  await createAdmin(serviceDb, name, account);
 
   // The other admin, in a second browser, with the Catagories form ready.
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
   await openAdmin(otherPage, stack, name, await sessionFor(stack, email, password));
   const form = await openTab(otherPage, 'Catagories');
-  await field(form, texts.categoryForm.title).fill(`Removed ${id}`);
+  await form
+    .getByRole('textbox', { name: texts.categoryForm.title, exact: true })
+    .fill(`Removed ${account.id}`);
 
   await openAdmin(page, stack, demoAccounts.admin.name);
   const tab = await openTab(page, 'Admins');
@@ -146,7 +168,7 @@ test('an admin removed while signed in elsewhere is told so on their next save',
   await expect(
     tab
       .getByTestId('team-admin')
-      .filter({ hasText: demoAccounts.admin.email })
+      .filter({ has: page.getByText(demoAccounts.admin.email, { exact: true }) })
       .getByRole('button', { name: t.remove }),
   ).toHaveCount(0);
   await card.getByRole('button', { name: t.remove }).click();
@@ -160,12 +182,21 @@ test('an admin removed while signed in elsewhere is told so on their next save',
   await other.close();
 
   // A removed admin can be invited again: SignUP makes them an admin at once.
-  const form2 = await openTab(page, 'SignUP');
-  await field(form2, texts.signup.name).fill(name);
-  await field(form2, texts.signup.email).fill(email);
-  await field(form2, texts.signup.password).fill('secret123');
-  await form2.getByRole('button', { name: texts.signup.submit }).click();
-  await expectToast(page, t.reinstated);
+  await signUpAdmin(page, name, email, t.reinstated);
   const back = await openTab(page, 'Admins');
   await expect(back.getByTestId('team-admin').filter({ hasText: email })).toBeVisible();
+
+  // The log: invited and confirmed by the service role (System) when the test made the account,
+  // removed by this admin, then invited again and at once an admin again, both by this admin.
+  const log = await openTab(page, 'Activity');
+  const me = demoAccounts.admin.email;
+  await expectLogged(log, 'admin_removed', email, me);
+  const invited = activityEntry(log, texts.activity.kind.admin_invited, email);
+  await expect(invited).toHaveCount(2);
+  await expect(invited.first()).toContainText(`${texts.activity.by} ${me}`);
+  await expect(invited.last()).toContainText(`${texts.activity.by} ${texts.activity.system}`);
+  const confirmed = activityEntry(log, texts.activity.kind.admin_confirmed, email);
+  await expect(confirmed).toHaveCount(2);
+  await expect(confirmed.first()).toContainText(`${texts.activity.by} ${me}`);
+  await expect(confirmed.last()).toContainText(`${texts.activity.by} ${texts.activity.system}`);
 });

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
-import { expect } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 
 /** A toast with exactly this message (case matters: "Something went Wrong" ≠ "…wrong"). */
 export function toast(page: Page, message: string): Locator {
@@ -32,7 +32,8 @@ export function field(scope: Locator | Page, label: string): Locator {
 }
 
 /** The visible admin tab panel (hidden panels stay mounted to keep their form state). */
-export type AdminTab = 'Products' | 'SignUP' | 'Admins' | 'Catagories';
+export type AdminTab =
+  'Products' | 'SignUP' | 'Admins' | 'Catagories' | 'Messages' | 'Activity' | 'Account';
 
 export function panel(page: Page, tab: AdminTab): Locator {
   return page.getByRole('tabpanel', { name: tab });
@@ -118,13 +119,27 @@ export async function chooseCategory(page: Page, form: Locator, title: string): 
   await page.getByRole('option', { name: title, exact: true }).click();
 }
 
+/** A fresh e-mail, name and password for an account a test makes (no other test uses them). */
+export function newAccount(
+  prefix = 'e2e',
+  name = 'E2E Admin',
+): { id: string; email: string; password: string; name: string } {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    id,
+    email: `${prefix}-${id}@mar-online-store.test`,
+    password: `pw-${id}`,
+    name: `${name} ${id}`,
+  };
+}
+
 /** A throwaway admin made the supported way: an invite (service role), then a confirmed account. */
 export async function createAdmin(
   serviceDb: SupabaseClient,
   name: string,
+  account = newAccount(),
 ): Promise<{ id: string; email: string; password: string; name: string }> {
-  const email = `e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@mar-online-store.test`;
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
+  const { email, password } = account;
   const invite = await serviceDb.from('admin_invites').insert({ email });
   if (invite.error) throw new Error(invite.error.message);
   const { data, error } = await serviceDb.auth.admin.createUser({
@@ -135,4 +150,59 @@ export async function createAdmin(
   });
   if (error || !data.user) throw error ?? new Error(`no user for ${email}`);
   return { id: data.user.id, email, password, name };
+}
+
+/** Deletes the accounts with these e-mails and their invites (a test file's afterAll). */
+export async function deleteAccounts(
+  serviceDb: SupabaseClient,
+  emails: ReadonlySet<string>,
+): Promise<void> {
+  if (emails.size === 0) return;
+  const { data, error } = await serviceDb.auth.admin.listUsers({ page: 1, perPage: 1000 });
+  if (error) throw error;
+  for (const user of data.users) {
+    if (user.email && emails.has(user.email)) await serviceDb.auth.admin.deleteUser(user.id);
+  }
+  await serviceDb
+    .from('admin_invites')
+    .delete()
+    .in('email', [...emails]);
+}
+
+/**
+ * A test file's shared set-up: the demo admin signs in once (`session()` is its stored session),
+ * and every account whose e-mail a test adds to `created` is deleted, with its invites, after
+ * the file.
+ */
+export function demoAdminFile(): { session: () => string; created: Set<string> } {
+  let session = '';
+  const created = new Set<string>();
+  test.beforeAll(async ({ stack }) => {
+    session = await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password);
+  });
+  test.afterAll(async ({ serviceDb }) => {
+    await deleteAccounts(serviceDb, created);
+  });
+  return { session: () => session, created };
+}
+
+/** Fills the SignUP tab's form and submits it (the caller checks the answer). */
+export async function fillSignup(
+  form: Locator,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await field(form, 'Name').fill(name);
+  await field(form, 'Email').fill(email);
+  await field(form, 'Password').fill(password);
+  await form.getByRole('button', { name: 'SignUP' }).click();
+}
+
+/** One card of the Activity tab: its kind badge and its subject (product, catagory, e-mail). */
+export function activityEntry(tab: Locator, kind: string, subject: string): Locator {
+  return tab
+    .getByTestId('activity-entry')
+    .filter({ hasText: kind })
+    .filter({ has: tab.page().getByText(subject, { exact: true }) });
 }

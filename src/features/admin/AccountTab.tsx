@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { loadSupabase } from '../../lib/loadSupabase';
@@ -10,35 +8,20 @@ import { changePasswordSchema, type ChangePasswordValues } from '../../lib/passw
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from './ConfirmDialog';
+import { FormCard, FormSection } from './FormCard';
 import { signupSchema } from './schemas';
+import { useSchemaForm } from './useSchemaForm';
 
 const t = texts.account;
 const nameSchema = signupSchema.pick({ name: true });
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" maw={480} w="100%">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** Display name: supabase-js emits USER_UPDATED, so the "Admin <name>" heading follows at once. */
 function DisplayNameForm() {
   const { displayName } = useAuth();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({
-    resolver: zodResolver(nameSchema),
-    defaultValues: { name: displayName ?? '' },
+  const { register, handleSubmit, formState } = useSchemaForm(nameSchema, {
+    name: displayName ?? '',
   });
+  const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async ({ name }) => {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.updateUser({ data: { display_name: name } });
@@ -48,25 +31,21 @@ function DisplayNameForm() {
     } else notify.success(t.nameSaved);
   });
   return (
-    <Section title={t.nameHeading}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t.nameIntro}
-          </Text>
-          <TextInput
-            label={texts.signup.name}
-            withAsterisk
-            autoComplete="name"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t.saveName}
-          </Button>
-        </Stack>
-      </form>
-    </Section>
+    <FormCard
+      title={t.nameHeading}
+      intro={t.nameIntro}
+      submitLabel={t.saveName}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <TextInput
+        label={texts.signup.name}
+        withAsterisk
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+    </FormCard>
   );
 }
 
@@ -74,16 +53,11 @@ const noPasswords: ChangePasswordValues = { current: '', password: '', confirm: 
 
 /** The current password is checked by the Auth API (`current_password`), not just here. */
 function PasswordForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: noPasswords,
-  });
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm(
+    changePasswordSchema,
+    noPasswords,
+  );
+  const { errors, isSubmitting } = formState;
   const onSubmit = handleSubmit(async ({ current, password }) => {
     const supabase = await loadSupabase();
     const { error } = await supabase.auth.updateUser({ password, current_password: current });
@@ -102,36 +76,34 @@ function PasswordForm() {
     }
   });
   return (
-    <Section title={t.passwordHeading}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <PasswordInput
-            label={t.currentPassword}
-            withAsterisk
-            autoComplete="current-password"
-            error={errors.current?.message}
-            {...register('current')}
-          />
-          <PasswordInput
-            label={texts.passwordReset.newPassword}
-            withAsterisk
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordInput
-            label={texts.passwordReset.confirmPassword}
-            withAsterisk
-            autoComplete="new-password"
-            error={errors.confirm?.message}
-            {...register('confirm')}
-          />
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {t.savePassword}
-          </Button>
-        </Stack>
-      </form>
-    </Section>
+    <FormCard
+      title={t.passwordHeading}
+      submitLabel={t.savePassword}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <PasswordInput
+        label={t.currentPassword}
+        withAsterisk
+        autoComplete="current-password"
+        error={errors.current?.message}
+        {...register('current')}
+      />
+      <PasswordInput
+        label={texts.passwordReset.newPassword}
+        withAsterisk
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <PasswordInput
+        label={texts.passwordReset.confirmPassword}
+        withAsterisk
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register('confirm')}
+      />
+    </FormCard>
   );
 }
 
@@ -159,7 +131,7 @@ function SignOutEverywhere() {
     }
   };
   return (
-    <Section title={t.signOutHeading}>
+    <FormSection title={t.signOutHeading}>
       <Text size="sm" c="dimmed">
         {t.signOutIntro}
       </Text>
@@ -174,7 +146,7 @@ function SignOutEverywhere() {
         onConfirm={() => void signOut()}
         onCancel={() => setAsking(false)}
       />
-    </Section>
+    </FormSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
 import { paths } from '../../app/paths';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import tabClasses from './AdminTabs.module.css';
 import { prefetchFirstPage } from './catalogue/productQuery';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
@@ -83,9 +84,9 @@ export function AdminPage() {
             {texts.admin.heading} {name}
           </Title>
         </Group>
-        <Tabs defaultValue="products">
-          {/* One scrollable row on narrow phones rather than a wrapped second line. */}
-          <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* Narrow screens: the tabs wrap onto rows, all in sight (AdminTabs.module.css). */}
+        <Tabs defaultValue="products" classNames={tabClasses}>
+          <Tabs.List mb="md">
             <Tabs.Tab value="products" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.products}
             </Tabs.Tab>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { PasswordInput, TextInput } from '@mantine/core';
 import { notify } from '../../lib/notify';
 import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../adminTexts';
@@ -8,6 +6,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { signupSchema, type SignupValues } from './schemas';
 import { createAdminAccount } from './signup';
 import { paths } from '../../app/paths';
+import { FormCard } from './FormCard';
+import { useSchemaForm } from './useSchemaForm';
 
 const t = texts.signup;
 const empty: SignupValues = { name: '', email: '', password: '' };
@@ -16,16 +16,8 @@ const empty: SignupValues = { name: '', email: '', password: '' };
 export function SignupTab() {
   const { session } = useAuth();
   const { run } = useSubmitLock();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: empty,
-  });
+  const { register, handleSubmit, reset, setError, formState } = useSchemaForm(signupSchema, empty);
+  const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(
     (values) =>
@@ -63,39 +55,29 @@ export function SignupTab() {
   );
 
   return (
-    <Paper withBorder p="md" radius="md" maw={480}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            {t.intro}
-          </Text>
-          <TextInput
-            label={t.name}
-            withAsterisk
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register('name')}
-          />
-          <TextInput
-            label={t.email}
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
-            label={t.password}
-            withAsterisk
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" loading={isSubmitting}>
-            {t.submit}
-          </Button>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard intro={t.intro} submitLabel={t.submit} submitting={isSubmitting} onSubmit={onSubmit}>
+      <TextInput
+        label={t.name}
+        withAsterisk
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextInput
+        label={t.email}
+        type="email"
+        withAsterisk
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordInput
+        label={t.password}
+        withAsterisk
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+    </FormCard>
   );
 }

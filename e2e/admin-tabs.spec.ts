@@ -1,0 +1,59 @@
+// The admin tab row on a phone: 8+ tabs do not fit 375 px, and none may hide behind the edge
+// (issue 18: "no hidden columns without a hint"). The rows they wrap onto stay one tab list for
+// the keyboard (arrow keys walk every tab, across rows).
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from './admin.helpers.ts';
+import { texts } from '../src/adminTexts.ts';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+test('at 375 px every admin tab is on screen, and the arrow keys reach each one', async ({
+  page,
+  stack,
+}, testInfo) => {
+  await useSession(
+    page,
+    stack,
+    await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password),
+  );
+  await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { name: `${texts.admin.heading} ${demoAccounts.admin.name}` }),
+  ).toBeVisible({ timeout: 30_000 });
+
+  const list = page.getByRole('tablist');
+  const tabs = list.getByRole('tab');
+  const names = await tabs.allTextContents();
+  expect(names.length).toBeGreaterThanOrEqual(7);
+  // Nothing scrolls sideways: neither the list nor the page.
+  expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+    ),
+  ).toBe(true);
+  for (const tab of await tabs.all()) {
+    // Wholly inside the 375 px viewport without any scrolling, its whole label shown.
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+
+  // Keyboard: one tab stop, the arrow keys walk the tabs in order, across the wrapped rows.
+  await tabs.first().focus();
+  for (const name of names.slice(1)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(list.getByRole('tab', { name, exact: true })).toBeFocused();
+  }
+  await page.keyboard.press('Enter');
+  const last = names.at(-1)!;
+  await expect(list.getByRole('tab', { name: last, exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tabpanel', { name: last })).toBeVisible();
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: testInfo.outputPath(`admin-tabs-375-${colorScheme}.png`) });
+  }
+});
