@@ -19,6 +19,9 @@ const ImageUpload = lazy(() =>
   import('./images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
 );
 
+// The loaded product's link health and "Re-check" (issue 16), also on its own.
+const LinkHealthStatus = lazy(() => import('./linkHealth/LinkHealthStatus'));
+
 const f = texts.productForm;
 const m = texts.product;
 
@@ -166,6 +169,15 @@ export function ProductsTab() {
         error={errors.link?.message}
         {...register('link')}
       />
+      {editor.loaded && (
+        <Suspense fallback={null}>
+          <LinkHealthStatus
+            key={editor.loaded.id}
+            productId={editor.loaded.id}
+            onChecked={() => void data.reload()}
+          />
+        </Suspense>
+      )}
     </RecordForm>
   );
 }
