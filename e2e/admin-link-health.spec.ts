@@ -5,7 +5,7 @@
 // checks them.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
-import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
+import { cardTitles, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
 import { openProductsTab, sessionFor } from './admin.helpers.ts';
 import { startLinkServer, type LinkServer } from '../tests/support/link-servers.ts';
 
@@ -27,9 +27,11 @@ test.beforeAll(async ({ stack, serviceDb }) => {
     link: `${site.origin}${path}`,
   });
   await insertProducts(serviceDb, [
-    product('Fine', '/ok', '£1.00'),
-    product('Gone', '/missing', '£2.00'),
-    product('Moved', '/moved', '£3.00'),
+    // Prices far above any other test's, so these never reach another test's first page.
+    product('Fine', '/ok', '£90,001.00'),
+    product('Gone', '/missing', '£90,002.00'),
+    product('Moved', '/moved', '£90,003.00'),
+    product('Dead', '/error', '£90,004.00'),
   ]);
 });
 
@@ -49,11 +51,12 @@ test('Check all, the link-health filter and Re-check', async ({ page, stack }) =
   await expect(rowOf('Gone')).toContainText('Not checked');
 
   await form.getByRole('button', { name: 'Check all links' }).click();
-  await expect(form.getByRole('status').filter({ hasText: 'Checked 3 products' })).toHaveText(
-    'Checked 3 products: 1 broken, 1 redirected links',
+  await expect(form.getByRole('status').filter({ hasText: 'Checked 4 products' })).toHaveText(
+    'Checked 4 products: 2 broken, 1 redirected links',
     { timeout: 30_000 },
   );
   await expect(rowOf('Gone')).toContainText('Broken');
+  await expect(rowOf('Dead')).toContainText('Broken');
   await expect(rowOf('Moved')).toContainText('Redirected');
   await expect(rowOf('Fine')).toContainText('OK');
 
@@ -61,7 +64,7 @@ test('Check all, the link-health filter and Re-check', async ({ page, stack }) =
   await form.getByRole('combobox', { name: 'Show link health' }).click();
   await page.getByRole('option', { name: 'Needs attention', exact: true }).click();
   const titles = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
-  await expect.poll(titles).toEqual([`${category} Gone`, `${category} Moved`]);
+  await expect.poll(titles).toEqual([`${category} Dead`, `${category} Gone`, `${category} Moved`]);
 
   // The seller puts the page back; Re-check in the form says so and the filter drops it.
   site.answer('/missing', 200);
@@ -71,7 +74,7 @@ test('Check all, the link-health filter and Re-check', async ({ page, stack }) =
   await health.getByRole('button', { name: 'Re-check' }).click();
   await expect(health.getByRole('status')).toHaveText('Links checked again');
   await expect(health).toContainText('OK');
-  await expect.poll(titles).toEqual([`${category} Moved`]);
+  await expect.poll(titles).toEqual([`${category} Dead`, `${category} Moved`]);
 
   // The new controls pass axe in both schemes and at both widths; screenshots to look at.
   for (const width of [1280, 375]) {
@@ -89,5 +92,46 @@ test('Check all, the link-health filter and Re-check', async ({ page, stack }) =
         fullPage: true,
       });
     }
+  }
+});
+
+test('Hide products with broken seller links: shoppers stop seeing them, admins still do', async ({
+  page,
+  browser,
+  baseURL,
+  stack,
+}) => {
+  test.setTimeout(90_000);
+  const form = await openProductsTab(page, stack, session);
+  const hideLabel = 'Hide products with broken seller links from the storefront until fixed';
+  const hide = form.getByRole('switch', { name: hideLabel });
+  // The switch's input is drawn by its track: click its label, as a person does.
+  const toggle = () => form.getByText(hideLabel, { exact: true }).click();
+  const shopper = await browser.newPage();
+  const storeTitles = async () => {
+    await shopper.goto(`${baseURL}/?cat=${encodeURIComponent(category)}`);
+    await expect(shopper.getByTestId('product-card').first()).toBeVisible();
+    return (await cardTitles(shopper)).sort();
+  };
+  try {
+    // Dead's seller link is broken (the first test checked it); the switch is off by default.
+    await expect(hide).not.toBeChecked();
+    expect(await storeTitles()).toContain(`${category} Dead`);
+    await toggle();
+    await expect(hide).toBeChecked();
+    await expect
+      .poll(storeTitles)
+      .toEqual([`${category} Fine`, `${category} Gone`, `${category} Moved`].sort());
+    // The admin's table still lists it.
+    const table = form.getByRole('table', { name: 'All products' });
+    await form.getByRole('combobox', { name: 'Show catagory' }).click();
+    await page.getByRole('option', { name: category, exact: true }).click();
+    await expect(table.getByRole('row', { name: /Dead/ })).toBeVisible();
+    await toggle();
+    await expect(hide).not.toBeChecked();
+    await expect.poll(storeTitles).toContain(`${category} Dead`);
+  } finally {
+    if (await hide.isChecked()) await toggle();
+    await shopper.close();
   }
 });

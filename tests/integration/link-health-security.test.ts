@@ -1,6 +1,5 @@
 // Link health, hostile side (issue 16, part B): who may run checks, that nobody can forge a
-// result, that stale results are dropped, and the store-wide "hide products with broken seller
-// links" choice as the storefront (anon) sees it. The table/function matrices cover every role
+// result, and that stale results are dropped. The table/function matrices cover every role
 // and action; this file tries the attacks with real rows.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,28 +27,6 @@ let fineId: string;
 async function invokeAs(client: SupabaseClient, body: object) {
   const { data, error } = await client.functions.invoke('link-health', { body });
   return { data, status: (error as { context?: Response } | null)?.context?.status ?? 200 };
-}
-
-async function anonSees(id: string): Promise<boolean> {
-  const { data, error } = await anonClient().from('products').select('id').eq('id', id);
-  if (error) throw new Error(error.message);
-  return data.length === 1;
-}
-
-async function storefrontIds(client: SupabaseClient): Promise<string[]> {
-  const { data, error } = await client.rpc('storefront_page', { p_cat: cat, p_limit: 100 });
-  if (error) throw new Error(error.message);
-  return (data as { id: string }[]).map((r) => r.id);
-}
-
-async function setHide(hide: boolean) {
-  const { data, error } = await admin
-    .from('link_health_settings')
-    .update({ hide_broken_links: hide })
-    .eq('id', true)
-    .select('hide_broken_links');
-  if (error) throw new Error(error.message);
-  expect(data).toEqual([{ hide_broken_links: hide }]);
 }
 
 beforeAll(async () => {
@@ -82,7 +59,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await service.from('link_health_settings').update({ hide_broken_links: false }).eq('id', true);
   await service.from('products').delete().eq('cat', cat);
   await service.from('catagories').delete().eq('title', cat);
   await deleteUsers(service, users);
@@ -183,17 +159,17 @@ describe('nobody forges a result', () => {
   });
 });
 
-describe('hiding products with broken seller links', () => {
-  it('hides them from anon and shoppers while on, never from admins, and a fixed link shows again', async () => {
-    await invokeAs(admin, { mode: 'products', ids: [brokenId, fineId], timeoutMs: 2000 });
-    await setHide(true);
-    expect(await anonSees(brokenId)).toBe(false);
-    expect(await anonSees(fineId)).toBe(true);
-    expect(await storefrontIds(anonClient())).toEqual([fineId]);
-    expect(await storefrontIds(shopper)).toEqual([fineId]);
-    expect(new Set(await storefrontIds(admin))).toEqual(new Set([brokenId, fineId]));
-
-    // The admin fixes the link: the old result no longer applies and the product shows again.
+// Hiding itself (the store-wide switch) is tested in the browser (e2e/admin-link-health.spec.ts),
+// on a stack of its own: the switch is global, and turning it on here would race the RLS matrix's
+// "changed nothing" checks of the settings row, which run in parallel on this stack.
+describe('results follow the product', () => {
+  it('a changed seller link drops its old result (a fixed link is no longer broken)', async () => {
+    await invokeAs(admin, { mode: 'products', ids: [brokenId], timeoutMs: 2000 });
+    const { data: before } = await service
+      .from('link_checks')
+      .select('status')
+      .eq('product_id', brokenId);
+    expect(before).toEqual([{ status: 'broken' }]);
     const { error } = await admin
       .from('products')
       .update({ link: `${site.origin}/ok?fixed=1` })
@@ -204,7 +180,6 @@ describe('hiding products with broken seller links', () => {
       .select('kind')
       .eq('product_id', brokenId);
     expect(left).toEqual([]);
-    expect(await anonSees(brokenId)).toBe(true);
   });
 
   it('a check never writes the product row (updated_at stays, so no activity-log entry)', async () => {
