@@ -211,7 +211,8 @@ grant execute on function listing.hidden_product_ids() to anon, authenticated, s
 drop policy "Everyone reads products" on public.products;
 create policy "Everyone reads listed products"
   on public.products for select to anon, authenticated
-  using (id <> all ((select listing.hidden_product_ids())));
+  -- The cast makes the init plan an array expression (not an ALL (subquery) over its rows).
+  using (id <> all ((select listing.hidden_product_ids())::uuid[]));
 
 -- ---------------------------------------------------------------------------------------------
 -- The admin table's filter and sort learn link health (the key 'health' in the query).
