@@ -101,16 +101,16 @@ test('Hide products with broken seller links: shoppers stop seeing them, admins 
   baseURL,
   stack,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const form = await openProductsTab(page, stack, session);
   const hideLabel = 'Hide products with broken seller links from the storefront until fixed';
   const hide = form.getByRole('switch', { name: hideLabel });
-  // The switch's input is drawn by its track: click its label, as a person does.
-  const toggle = () => form.getByText(hideLabel, { exact: true }).click();
+  // Mantine lays the switch's input over its whole row: a click anywhere on it lands there.
+  const toggle = () => hide.click();
   const shopper = await browser.newPage();
   const storeTitles = async () => {
     await shopper.goto(`${baseURL}/?cat=${encodeURIComponent(category)}`);
-    await expect(shopper.getByTestId('product-card').first()).toBeVisible();
+    await expect(shopper.getByTestId('product-card').first()).toBeVisible({ timeout: 30_000 });
     return (await cardTitles(shopper)).sort();
   };
   try {
@@ -119,8 +119,9 @@ test('Hide products with broken seller links: shoppers stop seeing them, admins 
     expect(await storeTitles()).toContain(`${category} Dead`);
     await toggle();
     await expect(hide).toBeChecked();
+    // Each poll loads the storefront afresh: slow on a busy machine.
     await expect
-      .poll(storeTitles)
+      .poll(storeTitles, { timeout: 45_000 })
       .toEqual([`${category} Fine`, `${category} Gone`, `${category} Moved`].sort());
     // The admin's table still lists it.
     const table = form.getByRole('table', { name: 'All products' });
@@ -129,7 +130,7 @@ test('Hide products with broken seller links: shoppers stop seeing them, admins 
     await expect(table.getByRole('row', { name: /Dead/ })).toBeVisible();
     await toggle();
     await expect(hide).not.toBeChecked();
-    await expect.poll(storeTitles).toContain(`${category} Dead`);
+    await expect.poll(storeTitles, { timeout: 45_000 }).toContain(`${category} Dead`);
   } finally {
     if (await hide.isChecked()) await toggle();
     await shopper.close();

@@ -57,7 +57,7 @@ export function BrokenLinksSection({ version = 0 }: { version?: number }) {
                   </Table.Td>
                   <Table.Td>
                     <Badge
-                      color={r.status === 'broken' ? 'red' : 'yellow'}
+                      color={r.status === 'broken' ? 'red' : 'orange'}
                       variant="light"
                       size="sm"
                     >

@@ -4,12 +4,13 @@ import { worstOf, type LinkCheck, type LinkStatus } from './linkHealthApi';
 
 const t = texts.linkHealth;
 
+// Palettes whose light variant reaches 4.5:1 in both schemes (src/app/theme.ts; axe checks).
 const COLORS: Record<LinkStatus, string> = {
   ok: 'green',
-  redirected: 'yellow',
+  redirected: 'orange',
   broken: 'red',
-  unreachable: 'orange',
-  timed_out: 'orange',
+  unreachable: 'grape',
+  timed_out: 'grape',
 };
 
 /** A product's link health in the table: the worse of its link's and image's last checks. */
@@ -17,7 +18,7 @@ export function LinkHealthBadge({ checks }: { checks: LinkCheck[] | undefined })
   const worst = checks ? worstOf(checks) : null;
   if (!worst) {
     return (
-      <Badge color="gray" variant="outline" size="sm">
+      <Badge variant="default" size="sm">
         {t.status.unchecked}
       </Badge>
     );
