@@ -8,6 +8,7 @@ import type { ProductQuery } from './catalogue/productQuery';
 import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
+import LinkHealthStatus from './linkHealth/LinkHealthStatus';
 import { currentProductImage, releaseProductImage } from './images/imageStorage';
 import { ProductTable } from './ProductTable';
 import { RecordForm } from './RecordForm';
@@ -18,9 +19,6 @@ import { useRecordEditor, type RecordEditorConfig } from './useRecordEditor';
 const ImageUpload = lazy(() =>
   import('./images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
 );
-
-// The loaded product's link health and "Re-check" (issue 16), also on its own.
-const LinkHealthStatus = lazy(() => import('./linkHealth/LinkHealthStatus'));
 
 const f = texts.productForm;
 const m = texts.product;
@@ -169,14 +167,14 @@ export function ProductsTab() {
         error={errors.link?.message}
         {...register('link')}
       />
+      {/* In the admin chunk, not lazy: a chunk of its own split shared Mantine code out of the
+          storefront's chunks and made the home page's first download bigger. */}
       {editor.loaded && (
-        <Suspense fallback={null}>
-          <LinkHealthStatus
-            key={editor.loaded.id}
-            productId={editor.loaded.id}
-            onChecked={() => void data.reload()}
-          />
-        </Suspense>
+        <LinkHealthStatus
+          key={editor.loaded.id}
+          productId={editor.loaded.id}
+          onChecked={() => void data.reload()}
+        />
       )}
     </RecordForm>
   );

@@ -10,7 +10,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
 
 /**
  * The loaded product's link health in the form, with "Re-check" (the link-health function for
- * this one product). Loaded lazily with the form.
+ * this one product). Part of the admin chunk.
  */
 export default function LinkHealthStatus({
   productId,
