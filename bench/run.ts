@@ -10,6 +10,9 @@
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
+//   link-health 1,000 seller links, 5% hanging, through the link-health function: total time and
+//               peak memory; the storefront's first page with broken links hidden, at 100,000
+//               products (bench/link-health.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -54,6 +57,7 @@ const PARTS = [
   'stack',
   'admin-table',
   'scale',
+  'link-health',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -531,6 +535,18 @@ try {
         { cwd: ROOT, stdio: 'inherit' },
       ).once('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`admin-table exited ${code}`)),
+      ),
+    );
+  }
+  // Its own stack and its own section of RESULTS.md (issue 16).
+  if (args.parts.has('link-health')) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'bench/link-health.ts', ...(args.write ? [] : ['--no-write'])],
+        { cwd: ROOT, stdio: 'inherit' },
+      ).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`link-health exited ${code}`)),
       ),
     );
   }

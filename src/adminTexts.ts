@@ -290,5 +290,38 @@ export const texts = {
       admin_removed: 'Admin removed',
     },
   },
+  linkHealth: {
+    column: 'Link health',
+    filter: 'Show link health',
+    filterAll: 'Any link health',
+    status: {
+      ok: 'OK',
+      redirected: 'Redirected',
+      broken: 'Broken',
+      unreachable: 'Unreachable',
+      timed_out: 'Timed out',
+      unchecked: 'Not checked',
+    },
+    /** Filter choices besides the statuses themselves. */
+    filterAttention: 'Needs attention',
+    filterUnreachable: 'Unreachable or timed out',
+    checkAll: 'Check all links',
+    checking: (n: number) => `Checking… ${n.toLocaleString('en-GB')} products so far`,
+    checkedAll: (n: number, broken: number, redirected: number) =>
+      `Checked ${n.toLocaleString('en-GB')} products: ${broken} broken, ${redirected} redirected links`,
+    checkFailed: 'The links could not be checked. Try again later.',
+    recheck: 'Re-check',
+    rechecked: 'Links checked again',
+    lastChecked: (when: string) => `Checked ${when}`,
+    notChecked: 'Links not checked yet',
+    httpCode: (code: number) => `HTTP ${code}`,
+    hideBroken: 'Hide products with broken seller links from the storefront until fixed',
+    hideBrokenHint: 'Shoppers do not see them; admins still do.',
+    settingFailed: 'The setting could not be saved.',
+    insightsHeading: 'Broken and redirected links',
+    insightsEmpty: 'No broken or redirected links found.',
+    insightsFailed: 'Could not load the link checks.',
+    goesTo: 'Goes to',
+  },
 } as const;
 export { constants } from './texts';

@@ -23,6 +23,10 @@ import {
   type RunningStack,
   type StackEnv,
 } from './stack.ts';
+import { linkHealthInterval, startLinkHealthTimer } from './link-health-timer.ts';
+
+/** Hourly on a developer machine (the hosted job runs every 15 minutes, 200 products a run). */
+const DEFAULT_LINK_HEALTH_INTERVAL_SECONDS = 3600;
 
 /** The demo admin created by supabase/seed.sql. */
 const DEMO_ADMIN = {
@@ -183,6 +187,16 @@ async function runForeground(
     fail((err as Error).message);
   }
   await printStatusTable(stack.env, stack.dataDir);
+  // Scheduled link checks, as Supabase Cron runs them on hosted (README: Link health).
+  const linkHealthSeconds = linkHealthInterval(
+    process.env.STACK_LINK_HEALTH_INTERVAL_SECONDS,
+    DEFAULT_LINK_HEALTH_INTERVAL_SECONDS,
+  );
+  if (linkHealthSeconds > 0) {
+    startLinkHealthTimer(stack.env, linkHealthSeconds, (line) =>
+      process.stdout.write(`  ${line}\n`),
+    );
+  }
   if (onStarted) {
     const code = await onStarted(stack);
     await shutdown(code);

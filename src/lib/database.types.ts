@@ -149,6 +149,67 @@ export type Database = {
         };
         Relationships: [];
       };
+      link_checks: {
+        Row: {
+          checked_at: string;
+          detail: string | null;
+          final_url: string | null;
+          http_code: number | null;
+          kind: string;
+          product_id: string;
+          status: string;
+          url: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          checked_at?: string;
+          detail?: string | null;
+          final_url?: string | null;
+          http_code?: number | null;
+          kind: string;
+          product_id: string;
+          status: string;
+          url: string;
+        };
+        Update: {
+          checked_at?: string;
+          detail?: string | null;
+          final_url?: string | null;
+          http_code?: number | null;
+          kind?: string;
+          product_id?: string;
+          status?: string;
+          url?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'link_checks_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      link_health_settings: {
+        Row: {
+          hide_broken_links: boolean;
+          id: boolean;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          hide_broken_links?: boolean;
+          id?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          hide_broken_links?: boolean;
+          id?: boolean;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       products: {
         Row: {
           cat: string;
@@ -304,6 +365,14 @@ export type Database = {
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      link_health_due: {
+        Args: { p_limit: number };
+        Returns: {
+          id: string;
+          image: string;
+          link: string;
+        }[];
+      };
       open_admin_invites: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -316,6 +385,7 @@ export type Database = {
         }[];
       };
       price_number: { Args: { p_price: string }; Returns: number };
+      record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       storefront_page: {

@@ -205,7 +205,70 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'subject', value: 'rewritten by the RLS matrix' }),
   },
+  // issue 16: part B (link health). Results: admins read, only the service role writes (the
+  // link-health function), so nobody can forge one through the API.
+  link_checks: {
+    expect: ADMIN_READS_SERVICE_WRITES,
+    async fixture() {
+      const productId = await newProduct();
+      await must(
+        service().from('link_checks').insert({
+          product_id: productId,
+          kind: 'link',
+          url: 'https://shop.example.com/test',
+          status: 'ok',
+        }),
+      );
+      return { key: 'product_id', value: productId };
+    },
+    async newRow() {
+      const productId = await newProduct();
+      return {
+        row: {
+          product_id: productId,
+          kind: 'link',
+          url: 'https://shop.example.com/test',
+          status: 'ok',
+        },
+        key: 'product_id',
+        value: productId,
+      };
+    },
+    change: () => ({ column: 'status', value: 'broken' }),
+  },
+  // One row of store-wide settings: admins read and change it; nobody adds or removes rows.
+  link_health_settings: {
+    expect: {
+      anon: [],
+      user: [],
+      admin: ['select', 'update'],
+      service_role: ['select', 'update'],
+    },
+    async fixture() {
+      cleanups.push(() =>
+        service().from('link_health_settings').update({ hide_broken_links: false }).eq('id', true),
+      );
+      return { key: 'id', value: true };
+    },
+    async newRow() {
+      // The one-row check refuses any second row; id false is the only other candidate.
+      return { row: { id: false, hide_broken_links: true }, key: 'id', value: false };
+    },
+    change: () => ({ column: 'hide_broken_links', value: true }),
+  },
 };
+
+/** A product in a category of its own (cleaned up with the category). */
+async function newProduct(): Promise<string> {
+  const { title: cat } = await newCategory();
+  const [row] = await must(
+    service()
+      .from('products')
+      .insert(productFields(cat, uniq('Matrix Link Product')))
+      .select('id'),
+  );
+  return (row as Row).id as string;
+}
 
 let publicTables: { name: string; rls: boolean }[] = [];
 const clients = {} as Record<Role, SupabaseClient>;

@@ -191,6 +191,19 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     }),
     expected: () => ({ added: 0, updated: 0, unchanged: 0, refused: [], categoriesCreated: [] }),
   },
+  // issue 16: B (link health). Only the link-health function (service role) records results or
+  // asks which products are due; an empty batch writes nothing. Forging attempts with real rows:
+  // link-health-security.test.ts.
+  'record_link_checks(jsonb)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_results: [] }),
+    expected: () => 0,
+  },
+  'link_health_due(integer)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_limit: 1 }),
+    expected: () => [expect.objectContaining({ id: expect.any(String) })],
+  },
 };
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { texts } from '../../adminTexts';
 import { formatPrice } from '../../lib/format';
 import type { AdminProduct } from '../../lib/tables';
@@ -23,9 +23,25 @@ import {
   type ProductSortKey,
 } from './catalogue/productQuery';
 import { useDebounced, useProductPage } from './catalogue/useProductPage';
+import { LinkHealthBadge } from './linkHealth/LinkHealthBadge';
+import type { LinkHealthFilter } from './linkHealth/linkHealthApi';
+import { useLinkChecks } from './linkHealth/useLinkChecks';
 import { ListState, SelectableTable } from './SelectableTable';
 
 const t = texts.productTable;
+const lh = texts.linkHealth;
+
+// "Check all links" and the hide-broken setting load after the table (admin chunk budget).
+const LinkHealthPanel = lazy(() => import('./linkHealth/LinkHealthPanel'));
+/** Worst first; values as private.admin_product_filter reads them. */
+const HEALTH_FILTERS: { value: LinkHealthFilter; label: string }[] = [
+  { value: 'attention', label: lh.filterAttention },
+  { value: 'broken', label: lh.status.broken },
+  { value: 'redirected', label: lh.status.redirected },
+  { value: 'unreachable', label: lh.filterUnreachable },
+  { value: 'ok', label: lh.status.ok },
+  { value: 'unchecked', label: lh.status.unchecked },
+];
 
 /** Pagination's arrows are icons only: they get their names from here. */
 const paginationLabels = {
@@ -73,6 +89,8 @@ export function ProductTable({
   const [filter, setFilter] = useState<Omit<ProductQuery, 'search'>>(DEFAULT_PRODUCT_QUERY);
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<Set<string>>(new Set());
+  // Bumped by "Check all links": the page and its badges are read again.
+  const [checkedVersion, setCheckedVersion] = useState(0);
   const settledSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const query = useMemo<ProductQuery>(
     () => ({ ...filter, search: settledSearch }),
@@ -82,7 +100,11 @@ export function ProductTable({
     query,
     page,
     PRODUCT_PAGE_SIZE,
-    version,
+    version + checkedVersion,
+  );
+  const linkChecks = useLinkChecks(
+    rows.map((r) => r.id),
+    version + checkedVersion,
   );
   // The CSV menu exports what the table shows.
   useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
@@ -157,7 +179,26 @@ export function ProductTable({
           nothingFoundMessage={texts.categoryForm.none}
           w={{ base: '100%', xs: 200 }}
         />
+        <Select
+          label={lh.filter}
+          placeholder={lh.filterAll}
+          data={HEALTH_FILTERS}
+          value={filter.health}
+          onChange={(health) =>
+            setFilter((f) => ({
+              ...f,
+              health: health as LinkHealthFilter | null,
+              // Worst first when looking for problems.
+              ...(health ? { sort: 'health' as const, ascending: true } : {}),
+            }))
+          }
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
       </Group>
+      <Suspense fallback={null}>
+        <LinkHealthPanel cat={filter.cat} onChecked={() => setCheckedVersion((v) => v + 1)} />
+      </Suspense>
       <BulkActions
         selectedIds={[...checked]}
         categories={categories}
@@ -193,6 +234,7 @@ export function ProductTable({
                 {header('cat', texts.productForm.category, 'sm')}
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
+                {header('health', lh.column)}
               </>
             }
             rows={rows}
@@ -215,6 +257,9 @@ export function ProductTable({
                 <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                   {dateFormat.format(new Date(product.created_at))}
                 </Table.Td>
+                <Table.Td>
+                  <LinkHealthBadge checks={linkChecks.get(product.id)} />
+                </Table.Td>
               </>
             )}
             selectedId={selectedId}
@@ -224,7 +269,9 @@ export function ProductTable({
         </Table.ScrollContainer>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {query.search || query.cat ? texts.productForm.noMatch : texts.home.noProducts}
+            {query.search || query.cat || query.health
+              ? texts.productForm.noMatch
+              : texts.home.noProducts}
           </Text>
         )}
         {pages > 1 && (

@@ -8,6 +8,7 @@ import type { ProductQuery } from './catalogue/productQuery';
 import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
+import LinkHealthStatus from './linkHealth/LinkHealthStatus';
 import { currentProductImage, releaseProductImage } from './images/imageStorage';
 import { ProductTable } from './ProductTable';
 import { RecordForm } from './RecordForm';
@@ -175,6 +176,15 @@ export function ProductsTab() {
         error={errors.link?.message}
         {...register('link')}
       />
+      {/* In the admin chunk, not lazy: a chunk of its own split shared Mantine code out of the
+          storefront's chunks and made the home page's first download bigger. */}
+      {editor.loaded && (
+        <LinkHealthStatus
+          key={editor.loaded.id}
+          productId={editor.loaded.id}
+          onChecked={() => void data.reload()}
+        />
+      )}
     </RecordForm>
   );
 }

@@ -1,15 +1,15 @@
 import { supabase } from '../../../lib/supabase';
 import { ADMIN_PRODUCT_COLUMNS, selectList, type AdminProduct } from '../../../lib/tables';
 import { DbError } from '../api';
+import type { LinkHealthFilter } from '../linkHealth/linkHealthApi';
 
 /** Columns the admin table sorts by (the database function accepts exactly these). */
-export type ProductSortKey = 'title' | 'cat' | 'price' | 'created_at';
+export type ProductSortKey = 'title' | 'cat' | 'price' | 'created_at' | 'health';
 
 /**
  * The admin table's current filter: what the database function public.admin_product_page reads.
  * One type for everything that lists "the products the admin is looking at" (the table, and
- * exporting the current filter). Issue 16 adds its link-health filter as a new optional field
- * here and as a new key in private.admin_product_filter.
+ * exporting the current filter).
  */
 export interface ProductQuery {
   /** Free text; matched in title, category and comment ignoring case, accents and small typos. */
@@ -18,6 +18,8 @@ export interface ProductQuery {
   cat: string | null;
   sort: ProductSortKey;
   ascending: boolean;
+  /** Only products whose last link check says this; null for all (issue 16). */
+  health: LinkHealthFilter | null;
 }
 
 export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
@@ -25,6 +27,7 @@ export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
   cat: null,
   sort: 'price',
   ascending: true,
+  health: null,
 };
 
 /** Rows per page of the admin table. */
@@ -45,6 +48,7 @@ function queryArg(query: ProductQuery) {
     cat: query.cat,
     sort: query.sort,
     ascending: query.ascending,
+    health: query.health,
   };
 }
 

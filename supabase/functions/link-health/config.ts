@@ -1,0 +1,81 @@
+// Settings of the link-health function, read from its environment (function secrets on hosted:
+// `supabase secrets set NAME=value`). No Deno APIs: unit tests call loadConfig directly.
+
+export interface LinkHealthConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Keys that may run checks without an admin session (the schedule): service role, sb_secret_. */
+  trustedKeys: string[];
+  timeoutMs: number;
+  concurrency: number;
+  maxRedirects: number;
+  maxBodyBytes: number;
+  userAgent: string;
+  /** Base URL for site-relative image paths (/products/ball.svg); unset: those are not checked. */
+  siteUrl: string | null;
+  /**
+   * Allow loopback targets (127/8, ::1, localhost). Set only by the local stack's test harness
+   * (LINK_HEALTH_ALLOW_LOOPBACK=1); never on hosted, where it would expose the function's host.
+   */
+  allowLoopback: boolean;
+}
+
+type Lookup = (name: string) => string | undefined;
+
+function intSetting(get: Lookup, name: string, fallback: number, min: number, max: number): number {
+  const raw = get(name)?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function nonEmpty(get: Lookup, name: string): string | undefined {
+  const v = get(name)?.trim();
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function secretKeys(get: Lookup): string[] {
+  const raw = nonEmpty(get, 'SUPABASE_SECRET_KEYS');
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object') {
+      return Object.values(parsed).filter((v): v is string => typeof v === 'string' && v !== '');
+    }
+  } catch {
+    // Not JSON: the service role key still works.
+  }
+  return [];
+}
+
+export const DEFAULT_USER_AGENT =
+  "MAR-Online-Store-LinkCheck/1.0 (checks the shop's product links; +https://mar-online-store.test)";
+
+export function loadConfig(get: Lookup): LinkHealthConfig {
+  const supabaseUrl = nonEmpty(get, 'SUPABASE_URL');
+  const anonKey = nonEmpty(get, 'SUPABASE_ANON_KEY');
+  const serviceRoleKey = nonEmpty(get, 'SUPABASE_SERVICE_ROLE_KEY');
+  if (!supabaseUrl || !anonKey || !serviceRoleKey) {
+    throw new Error(
+      'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set (the runtime provides them)',
+    );
+  }
+  const allow = nonEmpty(get, 'LINK_HEALTH_ALLOW_LOOPBACK')?.toLowerCase();
+  return {
+    supabaseUrl,
+    anonKey,
+    serviceRoleKey,
+    trustedKeys: [serviceRoleKey, ...secretKeys(get)],
+    timeoutMs: intSetting(get, 'LINK_HEALTH_TIMEOUT_MS', 8000, 500, 60_000),
+    concurrency: intSetting(get, 'LINK_HEALTH_CONCURRENCY', 12, 1, 64),
+    maxRedirects: intSetting(get, 'LINK_HEALTH_MAX_REDIRECTS', 5, 0, 20),
+    maxBodyBytes: intSetting(get, 'LINK_HEALTH_MAX_BODY_BYTES', 64 * 1024, 0, 10 * 1024 * 1024),
+    userAgent: nonEmpty(get, 'LINK_HEALTH_USER_AGENT') ?? DEFAULT_USER_AGENT,
+    siteUrl: nonEmpty(get, 'LINK_HEALTH_SITE_URL') ?? null,
+    allowLoopback: allow === '1' || allow === 'true',
+  };
+}

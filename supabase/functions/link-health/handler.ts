@@ -1,0 +1,225 @@
+// The link-health function's HTTP side: who may run checks, which products, and storing results.
+//
+// POST /link-health with a JSON body, one of
+//   {"mode":"products","ids":[uuid, ...]}      re-check these products (1-50; admins' "Re-check")
+//   {"mode":"page","after":uuid|null,"limit":n,"cat":title?}
+//                                              the next n products by id (1-25; "Check all"
+//                                              pages), optionally of one category
+//   {"mode":"due","limit":n}                    the n products checked longest ago (1-200; schedule)
+// and optionally "timeoutMs" (only lower than the configured timeout).
+// Allowed: the service role or a secret key (the schedule), or a signed-in admin (asked of the
+// database with the caller's own token). Results are written with the service role through
+// public.record_link_checks; callers never supply them.
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { checkUrl, mapLimited, type CheckResult, type LinkStatus } from './check.ts';
+import type { LinkHealthConfig } from './config.ts';
+
+interface ProductUrls {
+  id: string;
+  link: string;
+  image: string;
+}
+
+interface Job {
+  productId: string;
+  kind: 'link' | 'image';
+  /** As stored in the product (what the result is about). */
+  url: string;
+  /** What is fetched (a site-relative image resolved against the site URL). */
+  target: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUSES: LinkStatus[] = ['ok', 'redirected', 'broken', 'unreachable', 'timed_out'];
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...CORS, 'Content-Type': 'application/json' },
+  });
+}
+
+/** Equal-length, every-byte comparison: a wrong key takes as long whatever its prefix. */
+function sameSecret(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+async function authorised(req: Request, config: LinkHealthConfig): Promise<Response | null> {
+  const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
+  if (!token) return json(401, { error: 'Sign in as an admin to check links.' });
+  if (config.trustedKeys.some((key) => sameSecret(token, key))) return null;
+  const asCaller = createClient(config.supabaseUrl, config.anonKey, {
+    global: { headers: { Authorization: `Bearer ${token}` } },
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await asCaller.rpc('is_admin');
+  if (error) return json(401, { error: 'Sign in as an admin to check links.' });
+  if (data !== true) return json(403, { error: 'Only admins can check links.' });
+  return null;
+}
+
+type Selection =
+  | { mode: 'products'; ids: string[] }
+  | { mode: 'page'; after: string | null; limit: number; cat: string | null }
+  | { mode: 'due'; limit: number };
+
+function parseSelection(body: unknown): Selection | string {
+  if (!body || typeof body !== 'object') return 'Send a JSON object.';
+  const b = body as Record<string, unknown>;
+  const limit = (max: number) =>
+    Number.isInteger(b.limit) && (b.limit as number) >= 1 && (b.limit as number) <= max
+      ? (b.limit as number)
+      : null;
+  if (b.mode === 'products') {
+    const ids = b.ids;
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 50)
+      return 'ids: 1 to 50 product ids.';
+    if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) return 'ids must be uuids.';
+    return { mode: 'products', ids: [...new Set(ids as string[])] };
+  }
+  if (b.mode === 'page') {
+    const after = b.after ?? null;
+    if (after !== null && !(typeof after === 'string' && UUID.test(after)))
+      return 'after must be a product id or null.';
+    const n = limit(25);
+    if (n === null) return 'limit must be 1 to 25.';
+    const cat = b.cat ?? null;
+    if (cat !== null && !(typeof cat === 'string' && cat.length >= 1 && cat.length <= 80))
+      return 'cat must be a category title or null.';
+    return { mode: 'page', after, limit: n, cat };
+  }
+  if (b.mode === 'due') {
+    const n = limit(200);
+    if (n === null) return 'limit must be 1 to 200.';
+    return { mode: 'due', limit: n };
+  }
+  return 'mode must be products, page or due.';
+}
+
+async function productsFor(db: SupabaseClient, s: Selection): Promise<ProductUrls[]> {
+  if (s.mode === 'due') {
+    const { data, error } = await db.rpc('link_health_due', { p_limit: s.limit });
+    if (error) throw new Error(error.message);
+    return data as ProductUrls[];
+  }
+  let q = db.from('products').select('id,link,image');
+  if (s.mode === 'products') q = q.in('id', s.ids);
+  else {
+    q = q.order('id').limit(s.limit);
+    if (s.after) q = q.gt('id', s.after);
+    if (s.cat) q = q.eq('cat', s.cat);
+  }
+  const { data, error } = await q;
+  if (error) throw new Error(error.message);
+  return data as ProductUrls[];
+}
+
+function jobsFor(products: ProductUrls[], siteUrl: string | null): Job[] {
+  const jobs: Job[] = [];
+  for (const p of products) {
+    jobs.push({ productId: p.id, kind: 'link', url: p.link, target: p.link });
+    if (/^https?:\/\//i.test(p.image)) {
+      jobs.push({ productId: p.id, kind: 'image', url: p.image, target: p.image });
+    } else if (siteUrl && p.image.startsWith('/')) {
+      // Pictures shipped with the site (/products/ball.svg): checked where the site runs.
+      jobs.push({
+        productId: p.id,
+        kind: 'image',
+        url: p.image,
+        target: new URL(p.image, siteUrl).href,
+      });
+    }
+  }
+  return jobs;
+}
+
+export function createHandler(config: LinkHealthConfig) {
+  const db = createClient(config.supabaseUrl, config.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  return async (req: Request): Promise<Response> => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS });
+    if (req.method !== 'POST') return json(405, { error: 'Use POST.' });
+    const refused = await authorised(req, config);
+    if (refused) return refused;
+
+    let body: unknown;
+    try {
+      const text = await req.text();
+      if (text.length > 10_000) return json(413, { error: 'Request too large.' });
+      body = JSON.parse(text);
+    } catch {
+      return json(400, { error: 'Send a JSON object.' });
+    }
+    const selection = parseSelection(body);
+    if (typeof selection === 'string') return json(400, { error: selection });
+    const asked = (body as { timeoutMs?: unknown }).timeoutMs;
+    const timeoutMs =
+      Number.isInteger(asked) && (asked as number) >= 500
+        ? Math.min(asked as number, config.timeoutMs)
+        : config.timeoutMs;
+
+    let products: ProductUrls[];
+    try {
+      products = await productsFor(db, selection);
+    } catch (err) {
+      console.error('[link-health] reading products failed:', err);
+      return json(503, { error: 'Could not read the products.' });
+    }
+    const jobs = jobsFor(products, config.siteUrl);
+    const results = await mapLimited(jobs, config.concurrency, (job) =>
+      checkUrl(job.target, {
+        timeoutMs,
+        maxRedirects: config.maxRedirects,
+        maxBodyBytes: config.maxBodyBytes,
+        userAgent: config.userAgent,
+        policy: { allowLoopback: config.allowLoopback },
+      }),
+    );
+    const rows = jobs.map((job, i) => {
+      const r = results[i] as CheckResult;
+      return {
+        product_id: job.productId,
+        kind: job.kind,
+        url: job.url,
+        status: r.status,
+        http_code: r.httpCode,
+        final_url: r.finalUrl,
+        detail: r.detail,
+      };
+    });
+    if (rows.length > 0) {
+      const { error } = await db.rpc('record_link_checks', { p_results: rows });
+      if (error) {
+        console.error('[link-health] storing results failed:', error.message);
+        return json(503, { error: 'Could not store the results.' });
+      }
+    }
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<LinkStatus, number>;
+    for (const r of rows) counts[r.status]++;
+    const last =
+      products.length > 0
+        ? products
+            .map((p) => p.id)
+            .sort()
+            .at(-1)!
+        : null;
+    return json(200, {
+      products: products.length,
+      checked: rows.length,
+      counts,
+      results: rows,
+      // "page" mode: where the next page starts (null when this was the last one).
+      next: selection.mode === 'page' && products.length === selection.limit ? last : null,
+    });
+  };
+}
