@@ -10,6 +10,8 @@
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
+//   insights    Buy Now clicks: Insights queries and tab with 1,000,000 clicks over 10,000
+//               products, counting throughput through the gateway (bench/insights.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -54,6 +56,7 @@ const PARTS = [
   'stack',
   'admin-table',
   'scale',
+  'insights',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -531,6 +534,18 @@ try {
         { cwd: ROOT, stdio: 'inherit' },
       ).once('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`admin-table exited ${code}`)),
+      ),
+    );
+  }
+  // Its own stack and its own section of RESULTS.md (issue 16).
+  if (args.parts.has('insights')) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'bench/insights.ts', ...(args.write ? [] : ['--no-write'])],
+        { cwd: ROOT, stdio: 'inherit' },
+      ).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`insights exited ${code}`)),
       ),
     );
   }
