@@ -114,7 +114,7 @@ async function databaseTimes(db: pg.Client, accessToken: string) {
 async function insightsShown(page: Page, days: number) {
   const section = page.locator(`[data-testid="click-insights"][aria-busy="false"]`);
   await section.getByTestId('top-products').waitFor();
-  await page.getByRole('img', { name: new RegExp(`last ${days} days`) }).waitFor();
+  await page.getByRole('figure', { name: new RegExp(`last ${days} days`) }).waitFor();
 }
 
 async function browserTimes(env: StackEnv, baseUrl: string) {

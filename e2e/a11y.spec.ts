@@ -32,6 +32,7 @@ const ADMIN_TABS = [
   ...Object.values(texts.admin.tabs),
   texts.team.tab,
   texts.activity.tab,
+  texts.insights.tab,
   texts.account.tab,
 ];
 

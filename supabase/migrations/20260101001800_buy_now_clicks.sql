@@ -274,7 +274,8 @@ declare
 begin
   return query
     select d.day::date, coalesce(sum(c.clicks), 0)::bigint
-      from generate_series(v_from, private.click_today(), interval '1 day') as d (day)
+      from generate_series(v_from::timestamp, private.click_today()::timestamp,
+                           interval '1 day') as d (day)
       left join public.buy_now_clicks_by_page c on c.day = d.day::date
      group by d.day
      order by d.day;

@@ -20,7 +20,7 @@ export function ClicksChart({ perDay, label }: { perDay: DayClicks[]; label: str
     clicks: d.clicks,
   }));
   return (
-    <figure role="img" aria-label={label} style={{ margin: 0 }} data-testid="clicks-chart">
+    <figure aria-label={label} style={{ margin: 0 }} data-testid="clicks-chart">
       <BarChart
         h={220}
         data={data}

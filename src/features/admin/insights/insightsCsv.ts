@@ -20,5 +20,6 @@ export function clicksCsv(rows: readonly ClicksCsvRow[]): string {
     { fields: [...texts.insights.csvHeader], data },
     { header: true, newline: '\r\n', quotes: false, escapeFormulae: false },
   );
-  return `${BOM}${body}\r\n`;
+  // Papa ends a header-only file with a line break already, a file with rows without one.
+  return `${BOM}${body.endsWith('\r\n') ? body : `${body}\r\n`}`;
 }
