@@ -111,7 +111,9 @@ set search_path = ''
 as $$
   select (now() at time zone 'Europe/London')::date;
 $$;
-revoke execute on function private.click_today() from public, anon, authenticated;
+revoke execute on function private.click_today() from public, anon;
+-- The admins' Insights functions run as the caller.
+grant execute on function private.click_today() to authenticated;
 
 -- A browser's User-Agent that names no bot, crawler, preview fetcher or automation tool.
 -- Scripts and servers (curl, Node, Python, Go, Java …) send no "Mozilla/" and are left out too.
@@ -159,7 +161,15 @@ revoke execute on function private.wipe_click_sources() from public, anon, authe
 -- not a browser) or 'limited' (this source's clicks of the minute are used up). Bad input (an
 -- unknown product, a page that is not a store path, no page view) is refused with 22023 before
 -- anything is written.
-create function public.count_buy_now_click(p_product_id uuid, p_page text, p_page_view uuid)
+-- The writer runs as its owner (the API roles may not write the tables) and lives in a schema
+-- of its own that PostgREST does not expose and that holds nothing else, so granting the API
+-- roles USAGE there opens exactly this one function. public.count_buy_now_click below is the
+-- endpoint: SECURITY INVOKER, it only hands its arguments on.
+create schema click_counting;
+revoke all on schema click_counting from public;
+grant usage on schema click_counting to anon, authenticated, service_role;
+
+create function click_counting.count_click(p_product_id uuid, p_page text, p_page_view uuid)
 returns text
 language plpgsql
 volatile
@@ -234,6 +244,21 @@ begin
   return 'counted';
 end;
 $$;
+revoke execute on function click_counting.count_click(uuid, text, uuid) from public;
+grant execute on function click_counting.count_click(uuid, text, uuid)
+  to anon, authenticated, service_role;
+
+create function public.count_buy_now_click(p_product_id uuid, p_page text, p_page_view uuid)
+returns text
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select click_counting.count_click(p_product_id, p_page, p_page_view);
+$$;
+comment on function public.count_buy_now_click(uuid, text, uuid) is
+  'Counts one Buy Now click: counted, repeat, ignored or limited (docs/decisions/0120).';
 revoke execute on function public.count_buy_now_click(uuid, text, uuid) from public;
 grant execute on function public.count_buy_now_click(uuid, text, uuid)
   to anon, authenticated, service_role;

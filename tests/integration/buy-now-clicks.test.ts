@@ -235,7 +235,7 @@ describe('what is stored', () => {
     ]);
     // The working tables are unlogged (gone after a crash, never in a backup's WAL).
     const unlogged = await sql<{ relname: string }>(
-      `select relname from pg_class where relpersistence = 'u'
+      `select relname from pg_class where relpersistence = 'u' and relkind = 'r'
           and relnamespace = 'private'::regnamespace and relname like 'click_%' order by 1`,
     );
     expect(unlogged.map((r) => r.relname)).toEqual([
