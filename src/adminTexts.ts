@@ -299,7 +299,8 @@ export const texts = {
     periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days' },
     loading: 'Loading insights',
     loadFailed: 'Could not load the insights.',
-    totalClicks: (n: string) => `${n} Buy Now clicks in this period`,
+    totalClicks: (n: number, shown: string) =>
+      `${shown} Buy Now ${n === 1 ? 'click' : 'clicks'} in this period`,
     chartTitle: 'Clicks per day',
     chartLabel: (days: number, total: string) =>
       `Chart of Buy Now clicks per day over the last ${days} days, ${total} in all`,

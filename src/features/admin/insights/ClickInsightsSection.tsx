@@ -157,7 +157,7 @@ export function ClickInsightsSection({ days }: { days: InsightPeriod }) {
             {t.chartTitle}
           </Title>
           <Text size="sm" c="dimmed" data-testid="clicks-total">
-            {t.totalClicks(count(data.total))}
+            {t.totalClicks(data.total, count(data.total))}
           </Text>
         </Group>
         <ClicksChart perDay={data.perDay} label={t.chartLabel(data.days, count(data.total))} />
