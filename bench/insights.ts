@@ -225,6 +225,18 @@ try {
     const session = JSON.parse(await sessionFor(env, ADMIN.email, ADMIN.password)) as {
       access_token: string;
     };
+    // The once-a-day step: per-product totals of the last 7/30/90 days before today.
+    const refresh: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await db.query('update private.click_windows_state set computed_for = null');
+      const t0 = performance.now();
+      await db.query('select private.refresh_click_windows()');
+      refresh.push(performance.now() - t0);
+    }
+    row(
+      'daily window totals (once a day: first click or first read)',
+      `${median(refresh).toFixed(0)} ms`,
+    );
     const times = await databaseTimes(db, session.access_token);
     for (const [name, t] of Object.entries(times)) row(`DB: ${name}`, `${t.toFixed(1)} ms`);
     const b = await browserTimes(env, harness.baseUrl);

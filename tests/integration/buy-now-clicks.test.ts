@@ -309,6 +309,46 @@ describe('reading', () => {
     expect(bad.error?.code).toBe('22023');
   });
 
+  it('earlier days count in the 7, 30 and 90 day periods (the daily window totals)', async () => {
+    const recent = await newProduct();
+    const old = await newProduct();
+    // As the counting function leaves earlier days; then the day's window totals are recomputed.
+    await sql(
+      `insert into public.buy_now_clicks_by_product (day, product_id, clicks)
+       values (private.click_today() - 3, $1, 5), (private.click_today() - 40, $1, 7),
+              (private.click_today() - 40, $2, 2), (private.click_today() - 95, $2, 50)`,
+      [recent, old],
+    );
+    await sql('update private.click_windows_state set computed_for = null');
+    expect((await click(visitor(), args(recent))).data).toBe('counted');
+    const clicksIn = async (days: number, product: string) => {
+      const { data, error } = await admin.rpc('insights_top_products', {
+        p_days: days,
+        p_limit: 1000,
+        p_offset: 0,
+      });
+      expect(error).toBeNull();
+      return (data as { product_id: string; clicks: number }[]).find(
+        (r) => r.product_id === product,
+      )?.clicks;
+    };
+    const unclicked = async (days: number) => {
+      const { data } = await admin.rpc('insights_products_without_clicks', {
+        p_days: days,
+        p_limit: 1000,
+      });
+      return (data as { product_id: string }[]).map((r) => r.product_id);
+    };
+    expect(await clicksIn(7, recent)).toBe(6);
+    expect(await clicksIn(30, recent)).toBe(6);
+    expect(await clicksIn(90, recent)).toBe(13);
+    expect(await clicksIn(30, old)).toBeUndefined();
+    expect(await clicksIn(90, old)).toBe(2);
+    expect(await unclicked(30)).toContain(old);
+    expect(await unclicked(90)).not.toContain(old);
+    expect(await unclicked(7)).not.toContain(recent);
+  });
+
   it('top products pages through every product with clicks, most first', async () => {
     const a = await newProduct();
     const b = await newProduct();
