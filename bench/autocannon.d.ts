@@ -5,6 +5,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    method?: string;
+    body?: string;
+    /** Called before each request; what it returns is sent (bench/insights.ts varies the body). */
+    requests?: { setupRequest?(req: { body?: string }): { body?: string } }[];
   }
   interface Histogram {
     average: number;

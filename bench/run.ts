@@ -13,6 +13,8 @@
 //   link-health 1,000 seller links, 5% hanging, through the link-health function: total time and
 //               peak memory; the storefront's first page with broken links hidden, at 100,000
 //               products (bench/link-health.ts)
+//   insights    Buy Now clicks: Insights queries and tab with 1,000,000 clicks over 10,000
+//               products, counting throughput through the gateway (bench/insights.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -58,6 +60,7 @@ const PARTS = [
   'admin-table',
   'scale',
   'link-health',
+  'insights',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -547,6 +550,17 @@ try {
         { cwd: ROOT, stdio: 'inherit' },
       ).once('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`link-health exited ${code}`)),
+      ),
+    );
+  }
+  if (args.parts.has('insights')) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'bench/insights.ts', ...(args.write ? [] : ['--no-write'])],
+        { cwd: ROOT, stdio: 'inherit' },
+      ).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`insights exited ${code}`)),
       ),
     );
   }

@@ -45,6 +45,7 @@ const ADMIN_TABS = [
   ...Object.values(texts.admin.tabs),
   texts.team.tab,
   texts.activity.tab,
+  texts.insights.tab,
   texts.account.tab,
 ];
 /** Issue 18's admin views: scanned in both schemes at the phone width too. */

@@ -323,5 +323,33 @@ export const texts = {
     insightsFailed: 'Could not load the link checks.',
     goesTo: 'Goes to',
   },
+  insights: {
+    /** The tab's label and the heading of its panel. */
+    tab: 'Insights',
+    intro:
+      'Buy Now clicks on the store, counted without cookies or personal data. Bots and repeated clicks in one page view are not counted.',
+    period: 'Period',
+    periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days' },
+    loading: 'Loading insights',
+    loadFailed: 'Could not load the insights.',
+    totalClicks: (n: number, shown: string) =>
+      `${shown} Buy Now ${n === 1 ? 'click' : 'clicks'} in this period`,
+    chartTitle: 'Clicks per day',
+    chartLabel: (days: number, total: string) =>
+      `Chart of Buy Now clicks per day over the last ${days} days, ${total} in all`,
+    topProducts: 'Top products',
+    topCategories: 'Top catagories',
+    product: 'Product',
+    category: 'Catagory',
+    clicks: 'Clicks',
+    noClicks: 'No clicks in this period.',
+    withoutClicks: 'Products with no clicks',
+    withoutClicksCount: (n: string) => `${n} products had no clicks in this period.`,
+    allClicked: 'Every product was clicked in this period.',
+    andMore: (n: string) => `and ${n} more`,
+    exportFailed: 'Could not export the clicks.',
+    csvHeader: ['product', 'catagory', 'clicks'],
+    csvFileName: (days: number, date: string) => `buy-now-clicks-${days}-days-${date}.csv`,
+  },
 } as const;
 export { constants } from './texts';

@@ -87,6 +87,55 @@ export type Database = {
         };
         Relationships: [];
       };
+      buy_now_clicks_by_page: {
+        Row: {
+          category: string;
+          clicks: number;
+          day: string;
+          page: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          category: string;
+          clicks: number;
+          day: string;
+          page: string;
+        };
+        Update: {
+          category?: string;
+          clicks?: number;
+          day?: string;
+          page?: string;
+        };
+        Relationships: [];
+      };
+      buy_now_clicks_by_product: {
+        Row: {
+          clicks: number;
+          day: string;
+          product_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          clicks: number;
+          day: string;
+          product_id: string;
+        };
+        Update: {
+          clicks?: number;
+          day?: string;
+          product_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'buy_now_clicks_by_product_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       catagories: {
         Row: {
           created_at: string;
@@ -363,7 +412,43 @@ export type Database = {
         };
         Returns: Json;
       };
+      count_buy_now_click: {
+        Args: { p_page: string; p_page_view: string; p_product_id: string };
+        Returns: string;
+      };
       email_registered: { Args: { p_email: string }; Returns: boolean };
+      insights_clicks_per_day: {
+        Args: { p_days: number };
+        Returns: {
+          clicks: number;
+          day: string;
+        }[];
+      };
+      insights_products_without_clicks: {
+        Args: { p_days: number; p_limit: number };
+        Returns: {
+          category: string;
+          product_id: string;
+          title: string;
+          total: number;
+        }[];
+      };
+      insights_top_categories: {
+        Args: { p_days: number; p_limit: number };
+        Returns: {
+          category: string;
+          clicks: number;
+        }[];
+      };
+      insights_top_products: {
+        Args: { p_days: number; p_limit: number; p_offset: number };
+        Returns: {
+          category: string;
+          clicks: number;
+          product_id: string;
+          title: string;
+        }[];
+      };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
       link_health_due: {
         Args: { p_limit: number };

@@ -4,6 +4,7 @@
 // have changed nothing and an allowed one to have really happened. The functions in `public` have
 // their own matrix in security-function-matrix.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,7 @@ import {
   type TestUser,
   catalogueSnapshot,
 } from './db-test-helpers';
+import { click, visitor } from './click-support';
 
 let catalogueBefore: unknown;
 
@@ -93,6 +95,29 @@ async function newAuthUser(): Promise<TestUser> {
   users.push(user);
   return user;
 }
+
+/** A new product in a new category with one counted Buy Now click (the counting path). */
+async function clickedProduct(): Promise<{ id: string; cat: string }> {
+  const { title: cat } = await newCategory();
+  const [row] = await must(
+    service()
+      .from('products')
+      .insert(productFields(cat, uniq('Matrix Clicked')))
+      .select('id'),
+  );
+  const id = (row as Row).id as string;
+  const { data, error } = await click(visitor(), {
+    p_product_id: id,
+    p_page: '/',
+    p_page_view: randomUUID(),
+  });
+  if (data !== 'counted') throw new Error(`click not counted: ${error?.message ?? String(data)}`);
+  return { id, cat };
+}
+
+/** Click counts: written only by count_buy_now_click, so even the service role only reads. */
+const COUNTS: Expectation = { anon: [], user: [], admin: ['select'], service_role: ['select'] };
+const today = () => new Date().toISOString().slice(0, 10);
 
 const TABLES: Record<string, TableSpec> = {
   catagories: {
@@ -183,6 +208,42 @@ const TABLES: Record<string, TableSpec> = {
       };
     },
     change: () => ({ column: 'last_error', value: 'changed by the RLS matrix' }),
+  },
+  // issue 16: Buy Now click counts.
+  buy_now_clicks_by_product: {
+    expect: COUNTS,
+    async fixture() {
+      const { id } = await clickedProduct();
+      return { key: 'product_id', value: id };
+    },
+    async newRow() {
+      const { title: cat } = await newCategory();
+      const [row] = await must(
+        service()
+          .from('products')
+          .insert(productFields(cat, uniq('Matrix Forged')))
+          .select('id'),
+      );
+      const id = (row as Row).id;
+      return { row: { day: today(), product_id: id, clicks: 1000 }, key: 'product_id', value: id };
+    },
+    change: () => ({ column: 'clicks', value: 1000 }),
+  },
+  buy_now_clicks_by_page: {
+    expect: COUNTS,
+    async fixture() {
+      const { cat } = await clickedProduct();
+      return { key: 'category', value: cat };
+    },
+    async newRow() {
+      const category = uniq('Matrix Forged Cat');
+      return {
+        row: { day: today(), category, page: '/', clicks: 1000 },
+        key: 'category',
+        value: category,
+      };
+    },
+    change: () => ({ column: 'clicks', value: 1000 }),
   },
   // issue 18: part C (activity log). Append-only: only the triggers write it, so even the
   // service role may only read; a fixture entry comes from a category the service role adds.

@@ -20,6 +20,8 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   // The Activity tab names each kind of entry the way the Admins tab names the outcome.
   'texts.activity.kind.admin_removed',
   'texts.activity.kind.invite_withdrawn',
+  // Insights heads its table's product column as the Activity tab names its product filter.
+  'texts.insights.product',
   // The admin table's category filter offers "all" as the Catagories list is headed.
   'texts.productTable.allCategories',
   // The Products and Catagories forms: the same buttons and title label, one set per form.

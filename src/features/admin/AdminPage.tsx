@@ -18,6 +18,10 @@ const ActivityTab = lazy(() =>
   import('./activity/ActivityTab').then((m) => ({ default: m.ActivityTab })),
 );
 const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
+// Insights also carries the chart library (@mantine/charts, recharts): only when opened.
+const InsightsTab = lazy(() =>
+  import('./insights/InsightsTab').then((m) => ({ default: m.InsightsTab })),
+);
 
 function LazyPanel({ children }: { children: ReactNode }) {
   return (
@@ -105,6 +109,9 @@ export function AdminPage() {
             <Tabs.Tab value="activity" px={{ base: 10, sm: 'md' }}>
               {texts.activity.tab}
             </Tabs.Tab>
+            <Tabs.Tab value="insights" px={{ base: 10, sm: 'md' }}>
+              {texts.insights.tab}
+            </Tabs.Tab>
             <Tabs.Tab value="account" px={{ base: 10, sm: 'md' }}>
               {texts.account.tab}
             </Tabs.Tab>
@@ -131,6 +138,11 @@ export function AdminPage() {
           <Tabs.Panel value="activity">
             <LazyPanel>
               <ActivityTab />
+            </LazyPanel>
+          </Tabs.Panel>
+          <Tabs.Panel value="insights">
+            <LazyPanel>
+              <InsightsTab />
             </LazyPanel>
           </Tabs.Panel>
           <Tabs.Panel value="account">

@@ -5,6 +5,7 @@ import { formatPrice, safeUrl } from '../../lib/format';
 import classes from './ProductCard.module.css';
 import type { StoreProduct } from '../../lib/tables';
 import { IMAGE_WIDTHS, uploadedImage } from '../../lib/productImages';
+import { countBuyNowClick } from './buyNowClicks';
 
 /** Shown when a product has no usable image or the image fails to load. */
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
@@ -91,6 +92,10 @@ export function ProductCard({
             rel="noopener noreferrer"
             className={classes.buy}
             fullWidth
+            // Counted in the background; the link opens the seller as it always did. A middle
+            // click (aux button 1) opens it too.
+            onClick={() => countBuyNowClick(product.id)}
+            onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
           >
             {texts.home.buyNow}
             <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>

@@ -1,0 +1,44 @@
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Database } from '../../lib/database.types';
+import { env } from '../../lib/env';
+
+/**
+ * Buy Now click counting (README "Buy Now clicks", docs/decisions/0120). The link itself opens
+ * the seller at once; this only tells the database, in the background, that it was followed.
+ * Nothing about the visitor is sent: the product, the store page, and a random id for this page
+ * view (held in memory only: no cookie, no storage), so that the database counts a product once
+ * per page view however often it is clicked.
+ */
+
+/** A version 4 UUID from getRandomValues, which, unlike randomUUID, plain http also has. */
+function randomId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+let pageView: string | null = null;
+let client: PostgrestClient<Database> | null = null;
+
+export function countBuyNowClick(productId: string): void {
+  try {
+    pageView ??= randomId();
+    // keepalive: the request is sent even if the visitor closes this tab right away.
+    client ??= new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
+      headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
+      fetch: (input, init) => fetch(input, { ...init, keepalive: true }),
+    });
+    // A failed count is of no concern to the shopper: nothing shown, nothing thrown.
+    void client
+      .rpc('count_buy_now_click', {
+        p_product_id: productId,
+        p_page: location.pathname + location.search,
+        p_page_view: pageView,
+      })
+      .then(undefined, () => undefined);
+  } catch {
+    // No crypto or fetch (a very old browser): the link still works, uncounted.
+  }
+}

@@ -1,0 +1,40 @@
+// Visitors for the Buy Now click tests: supabase-js clients that send a browser's (or a bot's)
+// User-Agent and leave from a loopback address of their own, so each is a separate source to
+// the per-source limit (the gateway takes the address from the socket; decision 0020).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { nodeClient } from '../../stack/client.ts';
+import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
+import { stackEnv } from '../support/stack.ts';
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+export interface Visitor {
+  client: SupabaseClient;
+  ip: string;
+  userAgent: string;
+}
+
+/** An anonymous visitor with its own address; `token` signs it in (a shopper or an admin). */
+export function visitor(userAgent = BROWSER_UA, token?: string): Visitor {
+  const env = stackEnv();
+  const ip = randomLoopbackIp();
+  const headers: Record<string, string> = { 'User-Agent': userAgent };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return {
+    client: nodeClient(env.API_URL, env.ANON_KEY, { headers, fetch: fetchFrom(ip) }),
+    ip,
+    userAgent,
+  };
+}
+
+export interface ClickArgs {
+  p_product_id: string;
+  p_page: string;
+  p_page_view: string;
+}
+
+export async function click(v: Visitor, args: ClickArgs) {
+  return v.client.rpc('count_buy_now_click', { ...args });
+}

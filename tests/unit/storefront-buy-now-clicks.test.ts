@@ -1,0 +1,74 @@
+// The storefront's side of click counting: one background request a click, sent with keepalive,
+// naming the product, the page and this page view's random id (the same id for every click of
+// the page view, kept in memory only), and never a failure the shopper could see.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls: { url: string; init: RequestInit }[] = [];
+
+beforeEach(() => {
+  vi.resetModules();
+  calls.length = 0;
+  vi.stubEnv('VITE_SUPABASE_URL', 'http://127.0.0.1:9');
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'anon-key');
+  vi.stubGlobal('location', { pathname: '/', search: '?cat=Tennis' });
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    calls.push({ url: String(url), init });
+    return Promise.resolve(new Response('"counted"', { status: 200 }));
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('countBuyNowClick', () => {
+  it('posts product, page and one page-view id per page load, with keepalive', async () => {
+    const { countBuyNowClick } = await import('../../src/features/storefront/buyNowClicks');
+    countBuyNowClick('11111111-1111-4111-8111-111111111111');
+    countBuyNowClick('22222222-2222-4222-8222-222222222222');
+    await flush();
+    expect(calls).toHaveLength(2);
+    const bodies = calls.map((c) => JSON.parse(String(c.init.body)) as Record<string, string>);
+    expect(calls[0]!.url).toBe('http://127.0.0.1:9/rest/v1/rpc/count_buy_now_click');
+    expect(calls.every((c) => c.init.keepalive === true && c.init.method === 'POST')).toBe(true);
+    expect(bodies[0]).toMatchObject({
+      p_product_id: '11111111-1111-4111-8111-111111111111',
+      p_page: '/?cat=Tennis',
+    });
+    expect(bodies[0]!.p_page_view).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(bodies[1]!.p_page_view).toBe(bodies[0]!.p_page_view);
+
+    // A new page load (a fresh module) is a new page view.
+    vi.resetModules();
+    const again = await import('../../src/features/storefront/buyNowClicks');
+    again.countBuyNowClick('11111111-1111-4111-8111-111111111111');
+    await flush();
+    const third = JSON.parse(String(calls[2]!.init.body)) as Record<string, string>;
+    expect(third.p_page_view).not.toBe(bodies[0]!.p_page_view);
+  });
+
+  it('a failing network or a missing configuration throws nothing and rejects nothing', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+      const { countBuyNowClick } = await import('../../src/features/storefront/buyNowClicks');
+      expect(() => countBuyNowClick('11111111-1111-4111-8111-111111111111')).not.toThrow();
+      vi.resetModules();
+      vi.stubEnv('VITE_SUPABASE_URL', '');
+      const unconfigured = await import('../../src/features/storefront/buyNowClicks');
+      expect(() => unconfigured.countBuyNowClick('x')).not.toThrow();
+      await flush();
+      await flush();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
