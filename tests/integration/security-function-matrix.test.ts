@@ -175,6 +175,12 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
+  // Old names of renamed categories (issue 17): answers only the current, public title.
+  'catagory_current_title(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_title: 'tennis' }),
+    expected: () => 'Tennis',
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   'catalogue_import_stage(uuid,jsonb)': {
     allowed: ['admin'],
