@@ -83,7 +83,8 @@ export async function firstCardPart(
     executablePath: existsSync(chromiumPath) ? chromiumPath : undefined,
   });
   try {
-    const results = { with: [] as { card: number; requestStart: number }[], without: [] as typeof results.with };
+    type Load = Awaited<ReturnType<typeof loadOnce>>;
+    const results: { with: Load[]; without: Load[] } = { with: [], without: [] };
     // A warm-up load of each (the preview servers' first responses, the disk cache).
     await loadOnce(browser, shippedUrl);
     await loadOnce(browser, without.url);

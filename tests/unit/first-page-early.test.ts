@@ -17,7 +17,12 @@ function runScript(href: string) {
   const location = new URL(href);
   // The script is text made for the browser: running it is the only way to test what it does.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function('window', 'location', 'fetch', firstPageScript(API, KEY))(
+  const run = new Function('window', 'location', 'fetch', firstPageScript(API, KEY)) as (
+    window: unknown,
+    location: URL,
+    fetch: (url: string, init: RequestInit) => Promise<Response>,
+  ) => void;
+  run(
     fakeWindow,
     location,
     (url: string, init: RequestInit) => {
