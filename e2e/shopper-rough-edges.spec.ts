@@ -203,8 +203,6 @@ test.describe('toasts', () => {
     await expect(error).toHaveCount(0);
     const successBox = await box(success);
     expect(overlaps(successBox, await box(heading)), 'toast over the admin heading').toBe(false);
-    expect(overlaps(successBox, await box(page.getByRole('tablist'))), 'over the tabs').toBe(
-      false,
-    );
+    expect(overlaps(successBox, await box(page.getByRole('tablist'))), 'over the tabs').toBe(false);
   });
 });

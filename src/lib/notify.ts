@@ -34,7 +34,10 @@ export const notify = {
    */
   clearErrors() {
     withToasts(
-      (m) => m.notifications.updateState((list) => list.filter((n) => n.color !== ERROR_COLOR)),
+      (m) =>
+        m.notifications.updateState(m.notificationsStore, (list) =>
+          list.filter((n) => n.color !== ERROR_COLOR),
+        ),
       'clear errors',
     );
   },

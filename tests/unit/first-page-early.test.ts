@@ -16,21 +16,16 @@ function runScript(href: string) {
   const fakeWindow: Record<string, unknown> = {};
   const location = new URL(href);
   // The script is text made for the browser: running it is the only way to test what it does.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const run = new Function('window', 'location', 'fetch', firstPageScript(API, KEY)) as (
     window: unknown,
     location: URL,
     fetch: (url: string, init: RequestInit) => Promise<Response>,
   ) => void;
-  run(
-    fakeWindow,
-    location,
-    (url: string, init: RequestInit) => {
-      expect(init).toEqual({ credentials: 'omit' });
-      fetched.push(url);
-      return Promise.resolve(new Response('[]'));
-    },
-  );
+  run(fakeWindow, location, (url: string, init: RequestInit) => {
+    expect(init).toEqual({ credentials: 'omit' });
+    fetched.push(url);
+    return Promise.resolve(new Response('[]'));
+  });
   return { fetched, left: fakeWindow.__marFirstPage as { cat: string | null } | undefined };
 }
 
