@@ -38,7 +38,8 @@ for (const { path, category } of [
     const start = await startChunk(page);
     const requests = recordRequests(page);
     await page.goto(path);
-    await expect(cards(page).first()).toBeVisible();
+    // Generous: the first loads after the build, on a shared machine, can take a while.
+    await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('catalogue-heading')).toHaveText(category ?? texts.home.all);
     await page.waitForLoadState('networkidle');
 
@@ -60,7 +61,7 @@ for (const { path, category } of [
 test('other categories, Load more and a retry still ask the database', async ({ page }) => {
   const requests = recordRequests(page);
   await page.goto('/');
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await page
     .getByTestId('category-buttons')
     .getByRole('button', { name: 'Tennis', exact: true })
