@@ -46,9 +46,16 @@ create trigger catagories_remember_old_title
 
 -- The category a title names today: a current title (matched like the unique index, ignoring
 -- case and look-alike letters) wins; otherwise the category that last carried that title, under
--- its present name; null when neither exists (or the category was deleted). Definer rights to
--- read the private history; it answers one current title, which every visitor can read anyway.
-create function public.catagory_current_title(p_title text)
+-- its present name; null when neither exists (or the category was deleted). Definer rights
+-- (owned by postgres) to read the private history; it answers one current title, which every
+-- visitor can read anyway. In a schema of its own: the visitor (anon) has no access to
+-- `private`, and a definer function must not sit in the API's exposed schema (db:lint). Nothing
+-- else is in this schema, and the API does not expose it.
+create schema catalogue_lookup;
+revoke all on schema catalogue_lookup from public;
+grant usage on schema catalogue_lookup to anon, authenticated, service_role;
+
+create function catalogue_lookup.catagory_current_title(p_title text)
 returns text
 language sql
 stable
@@ -64,6 +71,20 @@ as $$
       where h.old_key = private.title_key(p_title))
   )
   where p_title is not null and char_length(p_title) <= 200;
+$$;
+revoke execute on function catalogue_lookup.catagory_current_title(text) from public;
+grant execute on function catalogue_lookup.catagory_current_title(text)
+  to anon, authenticated, service_role;
+
+-- The API's entry point (invoker rights; the definer part stays out of the exposed schema).
+create function public.catagory_current_title(p_title text)
+returns text
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select catalogue_lookup.catagory_current_title(p_title);
 $$;
 comment on function public.catagory_current_title(text) is
   'Current title of the category a (possibly old) title names; null if none. For /?cat= links.';
