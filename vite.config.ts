@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPagePrefetch } from './scripts/vite-first-page.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react(), securityHeaders(), prerender()],
+  plugins: [react(), securityHeaders(), firstPagePrefetch(), prerender()],
   server: {
     port: 3000,
     strictPort: true,
@@ -53,6 +54,10 @@ export default defineConfig({
             // zod (the forms' validation) in a chunk of its own too, so tests can tell that the
             // home page never downloads it (otherwise it lands in whichever form chunk is shared).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The catalogue's query builder, which the storefront loads on first use
+            // (src/lib/catalogueDb.ts): alone, or it would land in supabase-js' chunk (which
+            // imports it too) and bring auth along.
+            { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/ },
           ],
         },
       },

@@ -7,6 +7,8 @@
 //   explain     the plans of those queries at 10,000 products
 //   home        the home page in Chromium with 30 and with 10,000 products: first card, next
 //               page, DOM size after five pages
+//   first-card  the first product card with and without the HTML's early request for the first
+//               page, the two builds loaded in turn on the seed catalogue (bench/first-card.ts)
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
@@ -48,6 +50,7 @@ import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
 import { catalogueScale } from './catalogue-scale.ts';
+import { firstCardPart } from './first-card.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = [
@@ -56,6 +59,7 @@ const PARTS = [
   'api',
   'explain',
   'home',
+  'first-card',
   'stack',
   'admin-table',
   'scale',
@@ -482,10 +486,12 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale'].some((p) =>
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'first-card', 'scale'].some((p) =>
     args.parts.has(p as Part),
   );
-  const needsApp = ['bundle', 'lighthouse', 'home'].some((p) => args.parts.has(p as Part));
+  const needsApp = ['bundle', 'lighthouse', 'home', 'first-card'].some((p) =>
+    args.parts.has(p as Part),
+  );
   let stack: Stack | null = null;
   if (needsStack) {
     log('starting a throwaway stack');
@@ -513,6 +519,10 @@ try {
       await seed(0);
       await homePart(app!.url, 'seed (30 products)');
       await imageBytesPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
+    }
+    if (args.parts.has('first-card')) {
+      await seed(0);
+      await firstCardPart(app!.url, tmp, row, args.runs, CHROMIUM);
     }
     if (args.parts.has('lighthouse') || args.parts.has('api')) {
       await seed(1000 - 32);

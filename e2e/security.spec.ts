@@ -36,8 +36,9 @@ test.describe('security headers', () => {
       const h = res.headers();
       const csp = h['content-security-policy'] ?? '';
       expect(csp, path).toContain("default-src 'self'");
-      // Scripts: the site's own files and, by its hash, index.html's one inline script.
-      expect(csp, path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+      // Scripts: the site's own files and, by their hashes, index.html's two inline scripts
+      // (colour scheme; the home page's first-page request, scripts/vite-first-page.ts).
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2};/);
       expect(csp, path).not.toContain('__INLINE');
       expect(csp, path).toContain(`connect-src 'self' ${new URL(stack.API_URL).origin}`);
       expect(csp, path).toContain("img-src 'self' https: data:");

@@ -19,6 +19,7 @@ interface ServerEntry {
   PRERENDERED_ROUTES: readonly string[];
   PRERENDERED_ATTRIBUTE: string;
   render(pathname: string): Promise<{ html: string; title: string; description: string }>;
+  storeSettings: { name: string };
 }
 
 /** `/` → index.html, `/contact` → contact.html (served for /contact by hosts and vite preview). */
@@ -39,6 +40,7 @@ export function fillTemplate(
   route: string,
   page: { html: string; title: string; description: string },
   attribute: string,
+  siteName = 'MAR Online Store UK',
 ): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const title = escapeHtml(page.title);
@@ -46,7 +48,7 @@ export function fillTemplate(
   // What a shared link shows, without running JavaScript (RouteMeta adds og:url and og:image,
   // which need the site's address).
   const openGraph = [
-    ['og:site_name', 'MAR Online.Store UK'],
+    ['og:site_name', escapeHtml(siteName)],
     ['og:type', 'website'],
     ['og:title', title],
     ['og:description', description],
@@ -132,7 +134,13 @@ export function prerender(): Plugin {
           const page = await entry.render(route);
           writeFileSync(
             path.join(outDir, htmlFileFor(route)),
-            fillTemplate(template, route, page, entry.PRERENDERED_ATTRIBUTE),
+            fillTemplate(
+              template,
+              route,
+              page,
+              entry.PRERENDERED_ATTRIBUTE,
+              entry.storeSettings.name,
+            ),
           );
         }
       } finally {

@@ -8,6 +8,7 @@ import { documentTitle, type RouteHandle } from './app/RouteMeta';
 import { routes } from './app/router';
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './app/prerender';
+export { storeSettings } from './lib/storeSettings';
 
 export interface RenderedPage {
   /** Markup for #root. */

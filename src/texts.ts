@@ -75,7 +75,6 @@ export const texts = {
     errorText: 'The page could not be shown. Please go back to the shop and try again.',
     errorBack: 'Back to the shop',
     /** Where privacy requests go (also reachable through the contact page). */
-    privacyEmail: 'privacy@mar-online-store.co.uk',
   },
   /** Names for icon-only controls (screen readers) and the colour-scheme toggle. */
   a11y: {

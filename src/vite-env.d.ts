@@ -3,5 +3,9 @@
 interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL: string;
   readonly VITE_SUPABASE_ANON_KEY: string;
+  // Store settings (src/lib/storeSettings.ts).
   readonly VITE_SOCIAL_URL?: string;
+  readonly VITE_STORE_NAME?: string;
+  readonly VITE_STORE_EMAIL?: string;
+  readonly VITE_SITE_URL?: string;
 }

@@ -22,7 +22,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
     >
       <Suspense fallback={null}>
-        <Notifications limit={constants.toastLimit} position="top-right" />
+        {/* At the bottom: at the top they covered the logo, the menu button, the page heading
+            and the admin tabs (issue 17). */}
+        <Notifications limit={constants.toastLimit} position="bottom-right" />
       </Suspense>
       <AuthProvider>{children}</AuthProvider>
     </MantineProvider>

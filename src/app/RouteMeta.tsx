@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
+import { siteOrigin, storeSettings } from '../lib/storeSettings';
 import { texts } from '../texts';
 import { paths } from './paths';
 
@@ -41,12 +42,14 @@ export function applyMeta(meta: PageMeta, pathname = window.location.pathname) {
   document.title = title;
   setMeta('name', 'description', meta.description);
   // Open Graph: what a shared link shows.
-  setMeta('property', 'og:site_name', texts.brand.title);
+  setMeta('property', 'og:site_name', storeSettings.name);
   setMeta('property', 'og:type', 'website');
   setMeta('property', 'og:title', title);
   setMeta('property', 'og:description', meta.description);
-  setMeta('property', 'og:url', window.location.origin + pathname + window.location.search);
-  setMeta('property', 'og:image', `${window.location.origin}/logo.svg`);
+  // The configured public address (storeSettings), so a link shared from a preview host or a
+  // mirror still names the store's own site.
+  setMeta('property', 'og:url', siteOrigin() + pathname + window.location.search);
+  setMeta('property', 'og:image', `${siteOrigin()}/logo.svg`);
   setMeta('property', 'og:locale', 'en_GB');
   const hidden = NOINDEX_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   setMeta('name', 'robots', hidden ? 'noindex, nofollow' : null);

@@ -352,6 +352,7 @@ export type Database = {
           user_id: string;
         }[];
       };
+      catagory_current_title: { Args: { p_title: string }; Returns: string };
       catagory_product_counts: {
         Args: Record<PropertyKey, never>;
         Returns: {

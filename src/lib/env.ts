@@ -16,7 +16,4 @@ export const env = {
       import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
     );
   },
-  /** The store's social media page for the "Follow us" line. */
-  socialUrl:
-    (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',
 };

@@ -4,11 +4,16 @@ import { constants } from '../texts';
 // @mantine/notifications (container, transitions, store) is loaded after the first paint, as
 // AppProviders mounts its container lazily; a toast raised earlier waits for it. The module is
 // fetched once and cached, and toasts keep the order in which they were raised.
-function show(data: NotificationData) {
-  import('@mantine/notifications').then(
-    (m) => m.notifications.show(data),
-    (error: unknown) => console.error('Showing a notification failed', data.message, error),
+function withToasts(action: (m: typeof import('@mantine/notifications')) => void, what: string) {
+  import('@mantine/notifications').then(action, (error: unknown) =>
+    console.error('Updating the notifications failed', what, error),
   );
+}
+
+const ERROR_COLOR = 'red';
+
+function show(data: NotificationData) {
+  withToasts((m) => m.notifications.show(data), String(data.message));
 }
 
 /**
@@ -20,6 +25,20 @@ export const notify = {
     show({ message, color: 'green', autoClose: constants.toastSuccessMs });
   },
   error(message: string) {
-    show({ message, color: 'red', autoClose: constants.toastErrorMs });
+    show({ message, color: ERROR_COLOR, autoClose: constants.toastErrorMs });
+  },
+  /**
+   * Removes the error toasts still shown or queued, e.g. an old "login failed" once the sign-in
+   * succeeds: it no longer applies. Toasts raised after this call stay (same module promise,
+   * so calls keep their order).
+   */
+  clearErrors() {
+    withToasts(
+      (m) =>
+        m.notifications.updateState(m.notificationsStore, (list) =>
+          list.filter((n) => n.color !== ERROR_COLOR),
+        ),
+      'clear errors',
+    );
   },
 };

@@ -176,6 +176,12 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
+  // Old names of renamed categories (issue 17): answers only the current, public title.
+  'catagory_current_title(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_title: 'tennis' }),
+    expected: () => 'Tennis',
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   // issue 16: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.

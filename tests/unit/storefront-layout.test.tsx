@@ -5,12 +5,21 @@ import { texts } from '../../src/adminTexts';
 import { renderRoutes } from './render';
 
 // The layout's collaborators are isolated: auth state and logout come from the auth feature,
-// the social URL from the build's env.
+// the social URL from the store settings (the build's env).
 const auth = vi.hoisted(() => ({ state: { loading: false, session: null as object | null } }));
 const logout = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../src/features/auth/AuthProvider', () => ({ useAuth: () => auth.state }));
 vi.mock('../../src/features/auth/useLogout', () => ({ useLogout: () => logout }));
-vi.mock('../../src/lib/env', () => ({ env: { socialUrl: 'https://social.example.com/mar' } }));
+const settings = vi.hoisted(() => ({
+  name: 'MAR Online Store UK',
+  contactEmail: 'privacy@example.com',
+  socialUrl: 'https://social.example.com/mar' as string | undefined,
+  siteUrl: undefined,
+}));
+vi.mock('../../src/lib/storeSettings', async (original) => ({
+  ...(await original<typeof import('../../src/lib/storeSettings')>()),
+  storeSettings: settings,
+}));
 
 const { Layout } = await import('../../src/app/Layout');
 
@@ -65,6 +74,18 @@ describe('<Layout />', () => {
     const follow = within(footer).getByRole('link', { name: new RegExp(texts.brand.followUs) });
     expect(follow).toHaveAttribute('href', 'https://social.example.com/mar');
     expect(follow).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows no Follow us link while the store has no social page configured', () => {
+    auth.state = { loading: false, session: null };
+    settings.socialUrl = undefined;
+    try {
+      renderLayout();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+      expect(screen.queryByTestId('follow-us')).toBeNull();
+    } finally {
+      settings.socialUrl = 'https://social.example.com/mar';
+    }
   });
 
   it('shows Admin and Logout instead of Login when signed in; Logout calls the hook', () => {

@@ -52,6 +52,8 @@ export function LoginPage() {
       }
       switch (outcome) {
         case 'ok':
+          // An earlier attempt's error would otherwise stay over the admin area.
+          notify.clearErrors();
           notify.success(texts.login.success);
           await navigate(paths.admin);
           break;

@@ -1,10 +1,11 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { storeSettings } from '../../lib/storeSettings';
 import { constants, texts } from '../../texts';
 import { paths } from '../../app/paths';
 
-const email = texts.pages.privacyEmail;
+const email = storeSettings.contactEmail;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -41,7 +42,7 @@ export function PolicyPage() {
       </Stack>
 
       <Text>
-        This policy explains how MAR Online Store UK (&quot;we&quot;, &quot;us&quot;) collects,
+        This policy explains how {storeSettings.name} (&quot;we&quot;, &quot;us&quot;) collects,
         uses, keeps and protects personal data when you visit our website, send us a message or use
         the store&apos;s admin area. We are the controller of that data under the UK General Data
         Protection Regulation (UK GDPR) and the Data Protection Act 2018. You can reach us about

@@ -13,9 +13,11 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
+import { scrollChosenIntoView } from './categoryRowScroll';
 import classes from './HomePage.module.css';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import { useCategories, useProductList } from './useCatalogue';
+import { useRenamedCategory } from './useRenamedCategory';
 
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
 export const CATEGORY_PARAM = 'cat';
@@ -34,19 +36,24 @@ export function HomePage() {
   const categories = useCategories();
   const list = useProductList(category);
   const categoryRow = useRef<HTMLDivElement>(null);
+  // An old link to a renamed category: go to it under its new name (replacing the old URL).
+  useRenamedCategory(category, categories, (current) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(CATEGORY_PARAM, current);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    ),
+  );
 
   // On a phone the buttons scroll sideways: bring the chosen one into view (a shared or reloaded
   // `/?cat=Tennis` would otherwise hide it off-screen). Only the row scrolls, never the page.
   useEffect(() => {
     const row = categoryRow.current;
     const pressed = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    if (!row || !pressed || row.scrollWidth <= row.clientWidth) return;
-    const box = row.getBoundingClientRect();
-    const button = pressed.getBoundingClientRect();
-    if (button.left < box.left || button.right > box.right) {
-      // Centre it in the row.
-      row.scrollLeft += button.left - box.left - (box.width - button.width) / 2;
-    }
+    if (row && pressed) scrollChosenIntoView(row, pressed);
   }, [category, categories.status]);
 
   const choose = (title: string | null) => {

@@ -25,7 +25,7 @@ export async function fetchProductPage(
   after: StoreCursor | null,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  let query = catalogueDb()
+  let query = (await catalogueDb())
     .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
     .select(selectList(STORE_PRODUCT_COLUMNS));
   if (signal) query = query.abortSignal(signal);
@@ -36,7 +36,7 @@ export async function fetchProductPage(
 }
 
 export async function fetchCategories(signal?: AbortSignal): Promise<StoreCategory[]> {
-  let query = catalogueDb()
+  let query = (await catalogueDb())
     .from('catagories')
     .select(selectList(STORE_CATEGORY_COLUMNS))
     .order('title', { ascending: true });

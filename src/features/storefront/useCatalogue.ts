@@ -3,6 +3,7 @@ import { notify } from '../../lib/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
+import { firstPage } from './firstPagePrefetch';
 
 export interface ProductListState {
   status: 'loading' | 'ready' | 'error';
@@ -46,7 +47,8 @@ export function useProductList(category: string | null) {
     const ac = new AbortController();
     controller.current = ac;
     setState(initial);
-    fetchProductPage(category, null, ac.signal).then(
+    // The HTML may have asked for this page already (firstPagePrefetch.ts).
+    firstPage(category, () => fetchProductPage(category, null, ac.signal)).then(
       (page) => {
         if (ac.signal.aborted) return;
         // A transition: rendering a page of cards yields to input instead of one long task.

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { catalogueDb } from '../../lib/catalogueDb';
+import type { StoreCategory } from '../../lib/tables';
+
+/**
+ * The name a category has today for a title from a link: itself, or the new name of a renamed
+ * category (the database keeps old names: public.catagory_current_title). Null when no category
+ * has or had that title.
+ */
+export async function currentCategoryTitle(
+  title: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  let query = (await catalogueDb()).rpc('catagory_current_title', { p_title: title });
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  // The generated type says text; the function answers null for a name nobody has or had.
+  return data as string | null;
+}
+
+/**
+ * A shared `/?cat=Hockey` from before Hockey became "Ice Hockey" (or `/?cat=hockey`): once the
+ * category buttons have loaded and none is called that, asks the database for the current name
+ * and calls `moveTo` with it. An unknown name stays as it is ("No Products"); a failed lookup
+ * too, since the page still works.
+ */
+export function useRenamedCategory(
+  category: string | null,
+  categories: { status: string; categories: StoreCategory[] },
+  moveTo: (title: string) => void,
+): void {
+  const known =
+    category === null ||
+    categories.status !== 'ready' ||
+    categories.categories.some((c) => c.title === category);
+  useEffect(() => {
+    if (known || category === null) return;
+    const ac = new AbortController();
+    currentCategoryTitle(category, ac.signal).then(
+      (current) => {
+        if (!ac.signal.aborted && current !== null && current !== category) moveTo(current);
+      },
+      (error: unknown) => {
+        if (!ac.signal.aborted) console.error('Looking up the category name failed', error);
+      },
+    );
+    return () => ac.abort();
+    // moveTo is a fresh function each render; the lookup depends on the name alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [known, category]);
+}
