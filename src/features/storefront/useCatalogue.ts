@@ -2,7 +2,8 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { notify } from '../../lib/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
-import { fetchCategories, fetchProductPage } from './catalogue';
+import { fetchCategories, fetchProductPage, fetchSearchPage } from './catalogue';
+import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
   status: 'loading' | 'ready' | 'error';
@@ -26,11 +27,19 @@ function reportFailure(error: unknown) {
   notify.error(texts.storefront.loadFailed);
 }
 
+/** One page of a view: the plain catalogue by storefront_page, a search or other sort by search. */
+const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSignal) =>
+  isPlainView(view)
+    ? fetchProductPage(view.cat, after, signal)
+    : fetchSearchPage(view, after, signal);
+
 /**
- * The catalogue for one category (null = All), read page by page from the database. A change
- * of category aborts requests still in flight so a slow old answer never overwrites a new one.
+ * The catalogue for one view (search, category, sort), read page by page from the database. A
+ * change of view aborts requests still in flight so a slow old answer (an earlier keystroke's
+ * search) never overwrites a new one.
  */
-export function useProductList(category: string | null) {
+export function useProductList(view: StoreView) {
+  const { q, cat, sort } = view;
   const [state, setState] = useState<ProductListState>(initial);
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
@@ -46,7 +55,7 @@ export function useProductList(category: string | null) {
     const ac = new AbortController();
     controller.current = ac;
     setState(initial);
-    fetchProductPage(category, null, ac.signal).then(
+    fetchPage({ q, cat, sort }, null, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
         // A transition: rendering a page of cards yields to input instead of one long task.
@@ -61,14 +70,14 @@ export function useProductList(category: string | null) {
       },
     );
     return () => ac.abort();
-  }, [category, attempt]);
+  }, [q, cat, sort, attempt]);
 
   const loadMore = useCallback(() => {
     const ac = controller.current;
     const now = current.current;
     if (!ac || now.status !== 'ready' || now.loadingMore || !now.hasMore) return;
     setState((s) => ({ ...s, loadingMore: true, loadMoreFailed: false }));
-    fetchProductPage(category, now.products.at(-1) ?? null, ac.signal).then(
+    fetchPage({ q, cat, sort }, now.products.at(-1) ?? null, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
         startTransition(() =>
@@ -92,7 +101,7 @@ export function useProductList(category: string | null) {
         setState((s) => ({ ...s, loadingMore: false, loadMoreFailed: true }));
       },
     );
-  }, [category]);
+  }, [q, cat, sort]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
