@@ -95,6 +95,27 @@ async function newAuthUser(): Promise<TestUser> {
 }
 
 const TABLES: Record<string, TableSpec> = {
+  // Issue 17: the search's word list. Everyone reads it; only the products' triggers write it.
+  catalogue_words: {
+    expect: {
+      anon: ['select'],
+      user: ['select'],
+      admin: ['select'],
+      service_role: ['select', 'insert', 'update', 'delete'],
+    },
+    async fixture() {
+      const word = uniq('matrixword').toLowerCase();
+      await must(service().from('catalogue_words').insert({ word, products: 1 }));
+      cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
+      return { key: 'word', value: word };
+    },
+    async newRow() {
+      const word = uniq('matrixnewword').toLowerCase();
+      cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
+      return { row: { word, products: 1 }, key: 'word', value: word };
+    },
+    change: () => ({ column: 'products', value: 7 }),
+  },
   catagories: {
     expect: CATALOGUE,
     async fixture() {

@@ -175,6 +175,20 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
+  // issue 17: storefront search and sort (invoker rights: each role reads what its RLS shows)
+  'search_key(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_text: ' Ｒａｃｋｅｔ  Été ' }),
+    expected: () => 'racket ete',
+  },
+  'storefront_search(text,text,text,text,text,timestamp with time zone,uuid,integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_query: 'tenis', p_cat: 'Tennis', p_sort: 'price-desc', p_limit: 2 }),
+    expected: () => [
+      expect.objectContaining({ cat: 'Tennis' }),
+      expect.objectContaining({ cat: 'Tennis' }),
+    ],
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   'catalogue_import_stage(uuid,jsonb)': {
     allowed: ['admin'],
