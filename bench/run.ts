@@ -10,6 +10,8 @@
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
+//   search      storefront search at 10,000 and 1,000,000 products: the query in the database
+//               and keystroke to results in Chromium (bench/storefront-search.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -43,6 +45,7 @@ import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
 import { catalogueScale } from './catalogue-scale.ts';
+import { storefrontSearchPart } from './storefront-search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = [
@@ -54,6 +57,7 @@ const PARTS = [
   'stack',
   'admin-table',
   'scale',
+  'search',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -475,10 +479,12 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale'].some((p) =>
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale', 'search'].some((p) =>
     args.parts.has(p as Part),
   );
-  const needsApp = ['bundle', 'lighthouse', 'home'].some((p) => args.parts.has(p as Part));
+  const needsApp = ['bundle', 'lighthouse', 'home', 'search'].some((p) =>
+    args.parts.has(p as Part),
+  );
   let stack: Stack | null = null;
   if (needsStack) {
     log('starting a throwaway stack');
@@ -520,6 +526,9 @@ try {
     }
   }
   if (stack && args.parts.has('scale')) await catalogueScale(stack.env, row);
+  if (stack && args.parts.has('search')) {
+    await storefrontSearchPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
+  }
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
   // Its own stack and its own section of RESULTS.md (issue 14).
