@@ -527,7 +527,12 @@ try {
   }
   if (stack && args.parts.has('scale')) await catalogueScale(stack.env, row);
   if (stack && args.parts.has('search')) {
-    await storefrontSearchPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
+    await storefrontSearchPart(
+      stack.env,
+      app!.url,
+      row,
+      existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    );
   }
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();

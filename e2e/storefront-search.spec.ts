@@ -170,10 +170,13 @@ test.describe('search views are accessible', () => {
   test.use({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`axe at ${width} px, ${scheme}`, async ({ page }) => {
+      test(`axe at ${width} px, ${scheme}`, async ({ page }, testInfo) => {
         await page.setViewportSize({ width, height: 800 });
         await page.emulateMedia({ colorScheme: scheme });
-        for (const url of [`/?q=${WORD}&sort=newest`, `/?q=qx${letters(9)}`]) {
+        for (const [name, url] of [
+          ['results', `/?q=${WORD}&sort=newest`],
+          ['none', `/?q=qx${letters(9)}`],
+        ] as const) {
           await page.goto(url);
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
           await expect(
@@ -187,6 +190,11 @@ test.describe('search views are accessible', () => {
             violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
             `${url} at ${width} px, ${scheme}`,
           ).toEqual([]);
+          // Kept with the test's output, to be looked at.
+          await page.getByRole('search').evaluate((el) => el.scrollIntoView());
+          await page.screenshot({
+            path: testInfo.outputPath(`search-${name}-${width}-${scheme}.png`),
+          });
         }
       });
     }

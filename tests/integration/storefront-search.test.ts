@@ -89,7 +89,9 @@ beforeAll(async () => {
   // through the ties.
   for (let i = 0; i < 80; i++) {
     const price = i < 60 ? '£5.00' : `£${(i * 7) % 50}.${i % 2 ? '99' : '00'}`;
-    rows.push(product(i % 4 === 0 ? CAT_B : CAT_A, `${WORD} Ball ${String(i).padStart(2, '0')}`, price));
+    rows.push(
+      product(i % 4 === 0 ? CAT_B : CAT_A, `${WORD} Ball ${String(i).padStart(2, '0')}`, price),
+    );
   }
   // One at a time for some of them, so created_at differs (newest first has something to order).
   await insertProducts(service, rows.slice(0, 70));

@@ -32,6 +32,11 @@ function Harness({ initial = '' }: { initial?: string }) {
 }
 
 const box = () => screen.getByRole('searchbox', { name: texts.storeSearch.label });
+/** Moves the fake clock inside act, so React applies what the timers did. */
+const tick = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
 const type = (value: string) => fireEvent.change(box(), { target: { value } });
 
 describe('<SearchBar />', () => {
@@ -42,41 +47,41 @@ describe('<SearchBar />', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('searches once typing pauses; starting a search pushes, refining replaces', () => {
+  it('searches once typing pauses; starting a search pushes, refining replaces', async () => {
     renderWithProviders(<Harness />);
     expect(screen.getByRole('search')).toContainElement(box());
     type('r');
     type('ra');
     type('rac');
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    await tick(SEARCH_DEBOUNCE_MS - 1);
     expect(onSearch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    await tick(1);
     expect(onSearch).toHaveBeenCalledExactlyOnceWith('rac', true);
     type('racket');
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await tick(SEARCH_DEBOUNCE_MS);
     expect(onSearch).toHaveBeenLastCalledWith('racket', false);
     expect(box()).toHaveValue('racket');
   });
 
-  it('Enter searches at once and the same text is not sent twice', () => {
+  it('Enter searches at once and the same text is not sent twice', async () => {
     renderWithProviders(<Harness />);
     type('ball');
     fireEvent.submit(box().closest('form')!);
     expect(onSearch).toHaveBeenCalledExactlyOnceWith('ball', true);
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
+    await tick(SEARCH_DEBOUNCE_MS * 2);
     expect(onSearch).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the search the URL gets from Back or Forward', () => {
+  it('shows the search the URL gets from Back or Forward', async () => {
     renderWithProviders(<Harness initial="golf" />);
     expect(box()).toHaveValue('golf');
-    act(() => setUrlQ(''));
+    await act(async () => setUrlQ(''));
     expect(box()).toHaveValue('');
-    act(() => setUrlQ('tennis'));
+    await act(async () => setUrlQ('tennis'));
     expect(box()).toHaveValue('tennis');
   });
 
-  it('offers the three sorts by their database names', () => {
+  it('offers the three sorts by their database names', async () => {
     renderWithProviders(<Harness />);
     const select = screen.getByRole('combobox', { name: texts.storeSearch.sortLabel });
     expect([...select.querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
