@@ -15,7 +15,12 @@ import {
   removeCategory,
   type NewProduct,
 } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect as baseExpect, test, uniqueName } from './support/fixtures.ts';
+
+// The machine the tests share can be slow to show the first page (seconds under load): waits are
+// generous, never a timing assertion.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const t = texts.storeSearch;
 const letters = (n: number) =>

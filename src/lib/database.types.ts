@@ -108,16 +108,16 @@ export type Database = {
       };
       catalogue_words: {
         Row: {
-          products: number;
+          occurrences: number;
           word: string;
         };
         ComputedFields: never;
         Insert: {
-          products: number;
+          occurrences: number;
           word: string;
         };
         Update: {
-          products?: number;
+          occurrences?: number;
           word?: string;
         };
         Relationships: [];

@@ -47,6 +47,9 @@ grant execute on function public.search_key(text) to anon, authenticated, servic
 
 -- The words a search matches on: runs of letters and digits, 3 to 40 characters, with a letter
 -- (shorter ones carry no trigram for the index; serial numbers are not words to correct to).
+-- Every occurrence (no DISTINCT): the list counts occurrences, which is all the typo correction
+-- needs (a word is in the list while its count is above 0), and lets the rebuild below run as one
+-- aggregate. catalogue_words_rebuild repeats this expression inline.
 create function private.search_words(p_folded text)
 returns setof text
 language sql
@@ -55,17 +58,17 @@ strict
 parallel safe
 set search_path = ''
 as $$
-  select distinct w
+  select w
     from regexp_split_to_table(p_folded, '[^[:alnum:]]+') as w
    where char_length(w) between 3 and 40 and w ~ '[[:alpha:]]';
 $$;
 revoke execute on function private.search_words(text) from public, anon, authenticated;
 
--- The catalogue's words and how many products hold each (typo correction only). Everyone may
+-- The catalogue's words and how often the products hold each (typo correction only). Everyone may
 -- read it (the words are in the products everyone reads); only the triggers below write it.
 create table public.catalogue_words (
   word text primary key,
-  products integer not null constraint catalogue_words_products_check check (products >= 0)
+  occurrences integer not null constraint catalogue_words_occurrences_check check (occurrences >= 0)
 );
 comment on table public.catalogue_words is
   'Words of products.search_text (kept by triggers) for storefront search''s typo correction.';
@@ -89,16 +92,16 @@ set search_path = ''
 as $$
 begin
   if tg_op = 'INSERT' then
-    insert into public.catalogue_words as c (word, products)
+    insert into public.catalogue_words as c (word, occurrences)
     select w, count(*)::integer from new_rows r, private.search_words(r.search_text) as w
      group by w order by w
-    on conflict (word) do update set products = c.products + excluded.products;
+    on conflict (word) do update set occurrences = c.occurrences + excluded.occurrences;
   elsif tg_op = 'DELETE' then
-    update public.catalogue_words as c set products = greatest(c.products - d.n, 0)
+    update public.catalogue_words as c set occurrences = greatest(c.occurrences - d.n, 0)
       from (select w, count(*)::integer as n
               from old_rows r, private.search_words(r.search_text) as w group by w) as d
      where c.word = d.w;
-    delete from public.catalogue_words c where c.products = 0;
+    delete from public.catalogue_words c where c.occurrences = 0;
   else
     with d as (
       select w, sum(n)::integer as n from (
@@ -108,15 +111,15 @@ begin
       ) as x
        group by w having sum(n) <> 0
     ), changed as (
-      update public.catalogue_words as c set products = greatest(c.products + d.n, 0)
+      update public.catalogue_words as c set occurrences = greatest(c.occurrences + d.n, 0)
         from d where c.word = d.w
       returning c.word
     )
-    insert into public.catalogue_words as c (word, products)
+    insert into public.catalogue_words as c (word, occurrences)
     select d.w, d.n from d where d.n > 0 and not exists (select 1 from changed where changed.word = d.w)
      order by d.w
-    on conflict (word) do update set products = c.products + excluded.products;
-    delete from public.catalogue_words c where c.products = 0;
+    on conflict (word) do update set occurrences = c.occurrences + excluded.occurrences;
+    delete from public.catalogue_words c where c.occurrences = 0;
   end if;
   return null;
 end;
@@ -141,8 +144,11 @@ language sql
 set search_path = ''
 as $$
   delete from public.catalogue_words;
-  insert into public.catalogue_words (word, products)
-  select w, count(*)::integer from public.products p, private.search_words(p.search_text) as w
+  -- private.search_words inline: a function call per product costs more than the split itself.
+  insert into public.catalogue_words (word, occurrences)
+  select w, count(*)::integer
+    from public.products p, regexp_split_to_table(p.search_text, '[^[:alnum:]]+') as w
+   where char_length(w) between 3 and 40 and w ~ '[[:alpha:]]'
    group by w;
 $$;
 revoke execute on function private.catalogue_words_rebuild() from public, anon, authenticated;
@@ -154,12 +160,15 @@ create index products_cat_created_order_idx on public.products (cat, created_at,
 
 -- One page of the storefront for a search, a category and a sort, after a cursor (the last
 -- product shown: its price text and title for the price sorts, its created_at for newest, and its
--- id). Plans, chosen by how many products match (figures in docs/decisions/0140):
--- - few (under 3,000): the trigram index finds them all and they are sorted (a fence, OFFSET 0,
---   keeps the planner from walking the price order for a rare word);
--- - many: the order's own index is walked and each product tested, stopping at the page's end
---   (the test is written so the trigram index cannot take over: sorting 100,000 matches by price
---   for 24 rows is what would be slow).
+-- id). How many products a word is in is estimated from public.catalogue_words (the occurrences
+-- of the listed words that contain it), which also tells a typo (no listed word contains it)
+-- without reading the products. Then (figures in docs/decisions/0140):
+-- - a rare search (estimate under 5,000): the trigram index finds every match and they are sorted
+--   (a fence, OFFSET 0, keeps the planner from walking the order instead);
+-- - a common one: the order's own index is walked, at most 10,000 products from the cursor, each
+--   tested ((search_text || '') so that the trigram index cannot take over: sorting 100,000
+--   matches by price for 24 rows is what would be slow); if that does not fill the page (the
+--   words are common but seldom together, or the last page), the rare plan answers instead.
 -- Prices without a number come last in both price orders, as in storefront_page.
 create function public.storefront_search(
   p_query text default null,
@@ -176,32 +185,32 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
--- Both plans read indexes; a sequential scan of the catalogue is never the better one here.
+-- Every plan reads indexes; a sequential scan of the catalogue is never the better one here.
 set enable_seqscan = off
 as $$
 declare
-  c_few constant integer := 3000;
+  c_common constant bigint := 5000;
+  c_walk constant integer := 10000;
   v_limit integer := least(greatest(coalesce(p_limit, 25), 1), 1000);
   v_sort text := coalesce(nullif(p_sort, ''), 'price-asc');
-  v_cat text := nullif(p_cat, '');
+  v_cat_sql text := case when nullif(p_cat, '') is null then 'true' else 'p.cat = $1' end;
   v_words text[];
   v_word text;
   v_alts text[];
-  v_patterns text[] := '{}';
-  v_match text := '';
-  v_terms text[] := '{}';
-  v_count integer := 0;
-  v_few boolean;
-  v_from text;
-  v_where text;
-  v_after numeric;
-  v_in_nulls boolean := false;
-  v_cmp text;
-  v_dir text;
-  v_found integer;
-  v_exists boolean;
   v_term text;
-  v_corrected boolean := false;
+  v_patterns text[] := '{}';
+  v_terms text[] := '{}';
+  v_match text := '';
+  v_est bigint;
+  v_word_est bigint;
+  v_plan text;
+  v_rows public.products[];
+  v_after numeric;
+  v_cmp text := case when coalesce(p_sort, '') = 'price-desc' then '<' else '>' end;
+  v_dir text := case when coalesce(p_sort, '') = 'price-desc' then 'desc' else 'asc' end;
+  v_branches text[][];
+  v_branch integer;
+  v_part public.products[];
 begin
   if char_length(coalesce(p_query, '')) > 100 then
     raise exception 'Search text is too long (100 characters at most)' using errcode = '22023';
@@ -228,116 +237,99 @@ begin
            where char_length(w) >= 3
            group by w) as q;
 
+  v_plan := 'all';
   if v_words is not null then
-    -- Every word must be contained in search_text (so "rack" finds "racket" while typing).
+    v_plan := 'rare';
     foreach v_word in array v_words loop
-      v_patterns := v_patterns || ('%' || v_word || '%');
-      v_terms := v_terms || format('#like $6[%s]', cardinality(v_patterns));
-    end loop;
-    v_match := ' and ' || array_to_string(v_terms, ' and ');
-    execute format(
-      'select count(*) from (select 1 from public.products p where %s %s limit %s) as s',
-      case when v_cat is null then 'true' else 'p.cat = $1' end,
-      replace(v_match, '#', 'p.search_text '), c_few)
-      into v_count using v_cat, null::numeric, null::text, null::timestamptz, null::uuid,
-                         v_patterns;
-
-    if v_count = 0 then
-      -- Nothing has every word: a word that no product contains (in any category) is taken as a
-      -- typo and replaced by the catalogue's closest words (pg_trgm similarity, at most 3).
-      v_patterns := '{}';
-      v_terms := '{}';
-      foreach v_word in array v_words loop
-        execute 'select exists (select 1 from public.products p where p.search_text like $1)'
-          into v_exists using '%' || v_word || '%';
-        v_alts := array[v_word];
-        if not v_exists then
-          v_corrected := true;
-          select coalesce(array_agg(c.word order by c.score desc, c.word), v_alts) into v_alts
-            from (select w.word, extensions.similarity(w.word, v_word) as score
+      v_alts := array[v_word];
+      v_word_est := null;
+      -- Serial numbers and other digit-only words are not in the list: no estimate, no typo.
+      if v_word ~ '[[:alpha:]]' then
+        select coalesce(sum(c.occurrences), 0) into v_word_est
+          from public.catalogue_words c where c.word like '%' || v_word || '%';
+        if v_word_est = 0 then
+          -- No product holds it: a typo. The catalogue's closest words (pg_trgm similarity, at
+          -- most 3) stand in for it.
+          select coalesce(array_agg(c.word order by c.score desc, c.word), v_alts),
+                 coalesce(sum(c.occurrences), 0)
+            into v_alts, v_word_est
+            from (select w.word, w.occurrences, extensions.similarity(w.word, v_word) as score
                     from public.catalogue_words w
                    where w.word operator(extensions.%) v_word
                    order by score desc, w.word
                    limit 3) as c;
+          if v_word_est = 0 then
+            return;
+          end if;
         end if;
-        select array_to_string(array_agg(
-                 format('#like $6[%s]', cardinality(v_patterns) + o)), ' or ')
-          into v_term
-          from unnest(v_alts) with ordinality as a(alt, o);
-        v_terms := v_terms || ('(' || v_term || ')');
-        v_patterns := v_patterns || array(select '%' || a || '%' from unnest(v_alts) as a);
-      end loop;
-      if not v_corrected then
-        return;
+        v_est := least(coalesce(v_est, v_word_est), v_word_est);
       end if;
-      v_match := ' and ' || array_to_string(v_terms, ' and ');
-      execute format(
-        'select count(*) from (select 1 from public.products p where %s %s limit %s) as s',
-        case when v_cat is null then 'true' else 'p.cat = $1' end,
-        replace(v_match, '#', 'p.search_text '), c_few)
-        into v_count using v_cat, null::numeric, null::text, null::timestamptz, null::uuid,
-                           v_patterns;
-      if v_count = 0 then
-        return;
-      end if;
+      select '(' || string_agg(format('#like $6[%s]', cardinality(v_patterns) + o), ' or ') || ')'
+        into v_term
+        from unnest(v_alts) with ordinality as a(alt, o);
+      v_terms := v_terms || v_term;
+      v_patterns := v_patterns || array(select '%' || a || '%' from unnest(v_alts) as a);
+    end loop;
+    v_match := ' and ' || array_to_string(v_terms, ' and ');
+    if v_est >= c_common then
+      v_plan := 'walk';
     end if;
   end if;
 
-  v_few := v_words is not null and v_count < c_few;
-  if v_few then
-    v_from := format('(select p.* from public.products p where %s %s offset 0) as p',
-                     case when v_cat is null then 'true' else 'p.cat = $1' end,
-                     replace(v_match, '#', 'p.search_text '));
-    v_where := 'true';
-  else
-    v_from := 'public.products p';
-    -- (search_text || '') is the same text but no index expression: the order's index is walked.
-    v_where := case when v_cat is null then 'true' else 'p.cat = $1' end
-               || replace(v_match, '#', '(p.search_text || '''') ');
-  end if;
-
+  -- The order's ranges, each one index range: [condition, order by]. A price order is the prices
+  -- with a number (from the cursor) and then those without (by title), as in storefront_page.
   if v_sort = 'newest' then
-    return query execute format(
-      'select p.* from %s where %s %s order by p.created_at desc, p.id desc limit $7',
-      v_from, v_where,
-      case when p_after_id is null then '' else 'and (p.created_at, p.id) < ($4, $5)' end)
-      using v_cat, null::numeric, null::text, p_after_created, p_after_id, v_patterns, v_limit;
-    return;
-  end if;
-
-  v_cmp := case when v_sort = 'price-asc' then '>' else '<' end;
-  v_dir := case when v_sort = 'price-asc' then 'asc' else 'desc' end;
-  if p_after_id is not null then
-    v_after := public.price_number(p_after_price);
-    v_in_nulls := v_after is null;
-  end if;
-
-  if not v_in_nulls then
-    return query execute format(
-      'select p.* from %s where %s and p.price_value is not null %s
-        order by p.price_value %s, p.title %s, p.id %s limit $7',
-      v_from, v_where,
-      case when p_after_id is null then ''
-           else format('and (p.price_value, p.title, p.id) %s ($2, $3, $5)', v_cmp) end,
-      v_dir, v_dir, v_dir)
-      using v_cat, v_after, p_after_title, null::timestamptz, p_after_id, v_patterns, v_limit;
-    get diagnostics v_found = row_count;
-    if v_found >= v_limit then
-      return;
-    end if;
-    -- The page goes on into the products without a number, from their start.
-    return query execute format(
-      'select p.* from %s where %s and p.price_value is null order by p.title %s, p.id %s limit $7',
-      v_from, v_where, v_dir, v_dir)
-      using v_cat, v_after, p_after_title, null::timestamptz, p_after_id, v_patterns,
-            v_limit - v_found;
+    v_branches := array[[
+      case when p_after_id is null then 'true' else '(p.created_at, p.id) < ($4, $5)' end,
+      'p.created_at desc, p.id desc']];
   else
-    return query execute format(
-      'select p.* from %s where %s and p.price_value is null and (p.title, p.id) %s ($3, $5)
-        order by p.title %s, p.id %s limit $7',
-      v_from, v_where, v_cmp, v_dir, v_dir)
-      using v_cat, v_after, p_after_title, null::timestamptz, p_after_id, v_patterns, v_limit;
+    v_after := public.price_number(p_after_price);
+    if p_after_id is not null and v_after is null then
+      v_branches := array[[
+        format('p.price_value is null and (p.title, p.id) %s ($3, $5)', v_cmp),
+        format('p.title %1$s, p.id %1$s', v_dir)]];
+    else
+      v_branches := array[
+        [case when p_after_id is null then 'p.price_value is not null'
+              else format('p.price_value is not null and (p.price_value, p.title, p.id) %s ($2, $3, $5)',
+                          v_cmp) end,
+         format('p.price_value %1$s, p.title %1$s, p.id %1$s', v_dir)],
+        ['p.price_value is null', format('p.title %1$s, p.id %1$s', v_dir)]];
+    end if;
   end if;
+
+  loop
+    v_rows := '{}';
+    for v_branch in 1 .. array_length(v_branches, 1) loop
+      exit when cardinality(v_rows) >= v_limit;
+      execute format(
+        case v_plan
+          when 'all' then
+            'select array(select row(p.*)::public.products from public.products p
+                           where %1$s and %2$s order by %3$s limit $7)'
+          when 'rare' then
+            'select array(select row(p.*)::public.products
+                            from (select p.* from public.products p where %1$s %4$s offset 0) as p
+                           where %2$s order by %3$s limit $7)'
+          else
+            'select array(select row(p.*)::public.products
+                            from (select p.* from public.products p where %1$s and %2$s
+                                   order by %3$s limit %5$s) as p
+                           where true %6$s order by %3$s limit $7)'
+        end,
+        v_cat_sql, v_branches[v_branch][1], v_branches[v_branch][2],
+        replace(v_match, '#', 'p.search_text '), c_walk,
+        replace(v_match, '#', '(p.search_text || '''') '))
+        into v_part
+        using nullif(p_cat, ''), v_after, p_after_title, p_after_created, p_after_id, v_patterns,
+              v_limit - cardinality(v_rows);
+      v_rows := v_rows || v_part;
+    end loop;
+    -- A walk that did not fill the page may have stopped short of matches further on.
+    exit when v_plan <> 'walk' or cardinality(v_rows) >= v_limit;
+    v_plan := 'rare';
+  end loop;
+  return query select * from unnest(v_rows);
 end;
 $$;
 comment on function public.storefront_search(text, text, text, text, text, timestamptz, uuid, integer) is

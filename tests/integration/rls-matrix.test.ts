@@ -105,16 +105,16 @@ const TABLES: Record<string, TableSpec> = {
     },
     async fixture() {
       const word = uniq('matrixword').toLowerCase();
-      await must(service().from('catalogue_words').insert({ word, products: 1 }));
+      await must(service().from('catalogue_words').insert({ word, occurrences: 1 }));
       cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
       return { key: 'word', value: word };
     },
     async newRow() {
       const word = uniq('matrixnewword').toLowerCase();
       cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
-      return { row: { word, products: 1 }, key: 'word', value: word };
+      return { row: { word, occurrences: 1 }, key: 'word', value: word };
     },
-    change: () => ({ column: 'products', value: 7 }),
+    change: () => ({ column: 'occurrences', value: 7 }),
   },
   catagories: {
     expect: CATALOGUE,
