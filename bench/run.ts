@@ -11,7 +11,8 @@
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
 //   search      storefront search at 10,000 and 1,000,000 products: the query in the database
-//               and keystroke to results in Chromium (bench/storefront-search.ts)
+//               and keystroke to results in Chromium (bench/storefront-search.ts);
+//               --search-sizes 10000 for a shorter run
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -86,6 +87,8 @@ function parseArgs(argv: string[]) {
     write: !argv.includes('--no-write'),
     /** Keep every Lighthouse report (JSON) here, to see what holds a score back. */
     reports: opt('reports'),
+    /** Catalogue sizes of part `search` (1,000,000 takes minutes to seed). */
+    searchSizes: (opt('search-sizes') ?? '10000,1000000').split(',').map(Number),
   };
 }
 const args = parseArgs(process.argv.slice(2));

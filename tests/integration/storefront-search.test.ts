@@ -16,7 +16,7 @@ vi.mock('../../src/lib/catalogueDb', () => ({
       headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },
     }),
 }));
-const { fetchSearchPage } = await import('../../src/features/storefront/catalogue');
+const { fetchSearchPage } = await import('../../src/features/storefront/searchPage');
 type Found = Awaited<ReturnType<typeof fetchSearchPage>>['products'][number];
 
 const service = serviceClient();

@@ -12,6 +12,7 @@ const catalogue = vi.hoisted(() => ({
   fetchSearchPage: vi.fn(),
 }));
 vi.mock('../../src/features/storefront/catalogue', () => catalogue);
+vi.mock('../../src/features/storefront/searchPage', () => catalogue);
 
 const { HomePage } = await import('../../src/features/storefront/HomePage');
 

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { notify } from '../../lib/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
-import { fetchCategories, fetchProductPage, fetchSearchPage } from './catalogue';
+import { fetchCategories, fetchProductPage } from './catalogue';
 import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
@@ -27,11 +27,14 @@ function reportFailure(error: unknown) {
   notify.error(texts.storefront.loadFailed);
 }
 
-/** One page of a view: the plain catalogue by storefront_page, a search or other sort by search. */
+/**
+ * One page of a view: the plain catalogue by storefront_page, a search or another sort by
+ * storefront_search (its code loaded on first use).
+ */
 const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSignal) =>
   isPlainView(view)
     ? fetchProductPage(view.cat, after, signal)
-    : fetchSearchPage(view, after, signal);
+    : import('./searchPage').then((m) => m.fetchSearchPage(view, after, signal));
 
 /**
  * The catalogue for one view (search, category, sort), read page by page from the database. A
