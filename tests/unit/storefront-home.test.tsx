@@ -65,7 +65,8 @@ describe('<HomePage />', () => {
         : { products: [row(3)], hasMore: false },
     );
     renderHome('/?q=ball&sort=newest');
-    expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
+    // The search's fetching is a dynamic import: its first load can take a moment.
+    expect(await screen.findAllByTestId('product-card', {}, { timeout: 10_000 })).toHaveLength(2);
     expect(catalogue.fetchSearchPage).toHaveBeenLastCalledWith(
       { q: 'ball', cat: null, sort: 'newest' },
       null,
@@ -97,7 +98,7 @@ describe('<HomePage />', () => {
         expect.any(AbortSignal),
       ),
     );
-  });
+  }, 20_000); // several renders: slow on a loaded machine
 
   it('lists all products under the All heading and filters by category through the URL', async () => {
     catalogue.fetchProductPage.mockImplementation(async (cat: string | null) =>
