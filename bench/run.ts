@@ -17,6 +17,9 @@
 //               products (bench/link-health.ts)
 //   insights    Buy Now clicks: Insights queries and tab with 1,000,000 clicks over 10,000
 //               products, counting throughput through the gateway (bench/insights.ts)
+//   search      storefront search at 10,000 and 1,000,000 products: the query in the database
+//               and keystroke to results in Chromium (bench/storefront-search.ts);
+//               --search-sizes 10000 for a shorter run
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -51,6 +54,7 @@ import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
 import { catalogueScale } from './catalogue-scale.ts';
 import { firstCardPart } from './first-card.ts';
+import { storefrontSearchPart } from './storefront-search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = [
@@ -65,6 +69,7 @@ const PARTS = [
   'scale',
   'link-health',
   'insights',
+  'search',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -93,6 +98,8 @@ function parseArgs(argv: string[]) {
     write: !argv.includes('--no-write'),
     /** Keep every Lighthouse report (JSON) here, to see what holds a score back. */
     reports: opt('reports'),
+    /** Catalogue sizes of part `search` (1,000,000 takes minutes to seed). */
+    searchSizes: (opt('search-sizes') ?? '10000,1000000').split(',').map(Number),
   };
 }
 const args = parseArgs(process.argv.slice(2));
@@ -486,10 +493,10 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'first-card', 'scale'].some((p) =>
-    args.parts.has(p as Part),
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'first-card', 'scale', 'search'].some(
+    (p) => args.parts.has(p as Part),
   );
-  const needsApp = ['bundle', 'lighthouse', 'home', 'first-card'].some((p) =>
+  const needsApp = ['bundle', 'lighthouse', 'home', 'first-card', 'search'].some((p) =>
     args.parts.has(p as Part),
   );
   let stack: Stack | null = null;
@@ -537,6 +544,14 @@ try {
     }
   }
   if (stack && args.parts.has('scale')) await catalogueScale(stack.env, row);
+  if (stack && args.parts.has('search')) {
+    await storefrontSearchPart(
+      stack.env,
+      app!.url,
+      row,
+      existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    );
+  }
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
   // Its own stack and its own section of RESULTS.md (issue 14).

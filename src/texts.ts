@@ -199,6 +199,22 @@ export const texts = {
     emailInvalid: 'Enter a valid Email',
     passwordTooShort: 'Password should be at least 6 characters',
   },
+  /** Storefront search and sort (issue 17): texts the spec does not quote. */
+  storeSearch: {
+    label: 'Search products',
+    placeholder: 'Name, category or description',
+    sortLabel: 'Sort by',
+    sorts: {
+      'price-asc': 'Price: low to high',
+      'price-desc': 'Price: high to low',
+      newest: 'Newest first',
+    },
+    /** Announced when a search's results arrive (keyset paging: the total is not counted). */
+    found: (shown: number, more: boolean) =>
+      more
+        ? `More than ${shown} products found`
+        : `${shown} ${shown === 1 ? 'product' : 'products'} found`,
+  },
   /** The Admins tab (the admin team): texts the spec does not quote. */
   /** The admin product table (issue 14): search, filter, sort, pages and bulk actions. */
   /** CSV export and import on the Products tab (issue 14; the format: README). */

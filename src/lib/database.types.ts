@@ -155,6 +155,22 @@ export type Database = {
         };
         Relationships: [];
       };
+      catalogue_words: {
+        Row: {
+          occurrences: number;
+          word: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          occurrences: number;
+          word: string;
+        };
+        Update: {
+          occurrences?: number;
+          word?: string;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           attempts: number;
@@ -474,6 +490,7 @@ export type Database = {
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
+      search_key: { Args: { p_text: string }; Returns: string };
       storefront_page: {
         Args: {
           p_after_id?: string;
@@ -481,6 +498,37 @@ export type Database = {
           p_after_title?: string;
           p_cat?: string;
           p_limit?: number;
+        };
+        Returns: {
+          cat: string;
+          com: string;
+          created_at: string;
+          id: string;
+          image: string;
+          link: string;
+          price: string;
+          price_value: number | null;
+          search_text: string | null;
+          title: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      storefront_search: {
+        Args: {
+          p_after_created?: string;
+          p_after_id?: string;
+          p_after_price?: string;
+          p_after_title?: string;
+          p_cat?: string;
+          p_limit?: number;
+          p_query?: string;
+          p_sort?: string;
         };
         Returns: {
           cat: string;

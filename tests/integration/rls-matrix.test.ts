@@ -120,6 +120,27 @@ const COUNTS: Expectation = { anon: [], user: [], admin: ['select'], service_rol
 const today = () => new Date().toISOString().slice(0, 10);
 
 const TABLES: Record<string, TableSpec> = {
+  // Issue 17: the search's word list. Everyone reads it; only the products' triggers write it.
+  catalogue_words: {
+    expect: {
+      anon: ['select'],
+      user: ['select'],
+      admin: ['select'],
+      service_role: ['select', 'insert', 'update', 'delete'],
+    },
+    async fixture() {
+      const word = uniq('matrixword').toLowerCase();
+      await must(service().from('catalogue_words').insert({ word, occurrences: 1 }));
+      cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
+      return { key: 'word', value: word };
+    },
+    async newRow() {
+      const word = uniq('matrixnewword').toLowerCase();
+      cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
+      return { row: { word, occurrences: 1 }, key: 'word', value: word };
+    },
+    change: () => ({ column: 'occurrences', value: 7 }),
+  },
   catagories: {
     expect: CATALOGUE,
     async fixture() {

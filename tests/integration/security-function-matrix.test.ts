@@ -182,6 +182,20 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_title: 'tennis' }),
     expected: () => 'Tennis',
   },
+  // issue 17: storefront search and sort (invoker rights: each role reads what its RLS shows)
+  'search_key(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_text: ' Ｒａｃｋｅｔ  Été ' }),
+    expected: () => 'racket ete',
+  },
+  'storefront_search(text,text,text,text,text,timestamp with time zone,uuid,integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_query: 'tenis', p_cat: 'Tennis', p_sort: 'price-desc', p_limit: 2 }),
+    expected: () => [
+      expect.objectContaining({ cat: 'Tennis' }),
+      expect.objectContaining({ cat: 'Tennis' }),
+    ],
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   // issue 16: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.

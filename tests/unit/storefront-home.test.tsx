@@ -9,8 +9,10 @@ import { renderWithProviders } from './render';
 const catalogue = vi.hoisted(() => ({
   fetchCategories: vi.fn(),
   fetchProductPage: vi.fn(),
+  fetchSearchPage: vi.fn(),
 }));
 vi.mock('../../src/features/storefront/catalogue', () => catalogue);
+vi.mock('../../src/features/storefront/searchPage', () => catalogue);
 
 const { HomePage } = await import('../../src/features/storefront/HomePage');
 
@@ -53,7 +55,50 @@ describe('<HomePage />', () => {
       { id: 'c2', title: 'Tennis' },
     ]);
     catalogue.fetchProductPage.mockReset();
+    catalogue.fetchSearchPage.mockReset();
   });
+
+  it('searches and sorts from the URL, keeps them when a category is chosen, announces results', async () => {
+    catalogue.fetchSearchPage.mockImplementation(async (_view: unknown, after: unknown) =>
+      after === null
+        ? { products: [row(1), row(2)], hasMore: true }
+        : { products: [row(3)], hasMore: false },
+    );
+    renderHome('/?q=ball&sort=newest');
+    // The search's fetching is a dynamic import: its first load can take a moment.
+    expect(await screen.findAllByTestId('product-card', {}, { timeout: 10_000 })).toHaveLength(2);
+    expect(catalogue.fetchSearchPage).toHaveBeenLastCalledWith(
+      { q: 'ball', cat: null, sort: 'newest' },
+      null,
+      expect.any(AbortSignal),
+    );
+    expect(catalogue.fetchProductPage).not.toHaveBeenCalled();
+    expect(screen.getByRole('searchbox', { name: texts.storeSearch.label })).toHaveValue('ball');
+    expect(screen.getByTestId('search-announcement')).toHaveTextContent(
+      texts.storeSearch.found(2, true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: texts.storefront.loadMore }));
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(3));
+    expect(catalogue.fetchSearchPage).toHaveBeenLastCalledWith(
+      { q: 'ball', cat: null, sort: 'newest' },
+      row(2),
+      expect.any(AbortSignal),
+    );
+    expect(screen.getByTestId('search-announcement')).toHaveTextContent(
+      texts.storeSearch.found(3, false),
+    );
+
+    const buttons = within(screen.getByTestId('category-buttons'));
+    fireEvent.click(await buttons.findByRole('button', { name: 'Tennis' }));
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=ball&sort=newest&cat=Tennis');
+    await waitFor(() =>
+      expect(catalogue.fetchSearchPage).toHaveBeenLastCalledWith(
+        { q: 'ball', cat: 'Tennis', sort: 'newest' },
+        null,
+        expect.any(AbortSignal),
+      ),
+    );
+  }, 20_000); // several renders: slow on a loaded machine
 
   it('lists all products under the All heading and filters by category through the URL', async () => {
     catalogue.fetchProductPage.mockImplementation(async (cat: string | null) =>

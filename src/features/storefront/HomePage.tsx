@@ -16,11 +16,13 @@ import { Banner } from './Banner';
 import { scrollChosenIntoView } from './categoryRowScroll';
 import classes from './HomePage.module.css';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import { SearchBar } from './SearchBar';
+import { readStoreView, withStoreView, type StoreView } from './storeView';
 import { useCategories, useProductList } from './useCatalogue';
 import { useRenamedCategory } from './useRenamedCategory';
 
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
-export const CATEGORY_PARAM = 'cat';
+export { CATEGORY_PARAM } from './storeView';
 
 /**
  * Phones get a one-column list of compact rows (see ProductCard); from `sm` up a grid of cards,
@@ -32,9 +34,10 @@ const GRID_SPACING = { base: 'sm', sm: 'lg' };
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
-  const category = params.get(CATEGORY_PARAM)?.trim() || null;
+  const view = readStoreView(params);
+  const category = view.cat;
   const categories = useCategories();
-  const list = useProductList(category);
+  const list = useProductList(view);
   const categoryRow = useRef<HTMLDivElement>(null);
   // An old link to a renamed category: go to it under its new name (replacing the old URL).
   useRenamedCategory(category, categories, (current) =>
@@ -56,21 +59,17 @@ export function HomePage() {
     if (row && pressed) scrollChosenIntoView(row, pressed);
   }, [category, categories.status]);
 
+  // The search, category and sort live in the URL (shareable; Back and Forward restore them).
+  const change = (patch: Partial<StoreView>, replace = false) =>
+    setParams((prev) => withStoreView(prev, patch), { preventScrollReset: true, replace });
+
   const choose = (title: string | null) => {
     if (title === category) {
       // Pressing the current choice again reloads it (the spec's All button reloads all).
       list.retry();
       return;
     }
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (title) next.set(CATEGORY_PARAM, title);
-        else next.delete(CATEGORY_PARAM);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+    change({ cat: title });
   };
 
   return (
@@ -104,9 +103,25 @@ export function HomePage() {
         ))}
       </Group>
 
+      <SearchBar
+        q={view.q}
+        sort={view.sort}
+        onSearch={(q, push) => change({ q }, !push)}
+        onSort={(sort) => change({ sort })}
+      />
+
       <Title order={1} data-testid="catalogue-heading">
         {category ?? texts.home.all}
       </Title>
+
+      {/* Screen readers hear how a search turned out; the region exists before it changes. */}
+      <VisuallyHidden role="status" data-testid="search-announcement">
+        {view.q.trim() && list.status === 'ready'
+          ? list.products.length === 0
+            ? texts.home.noProducts
+            : texts.storeSearch.found(list.products.length, list.hasMore)
+          : ''}
+      </VisuallyHidden>
 
       {list.status === 'loading' && (
         <div role="status" data-testid="catalogue-loading">

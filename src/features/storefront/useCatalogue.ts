@@ -4,6 +4,7 @@ import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
 import { firstPage } from './firstPagePrefetch';
+import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
   status: 'loading' | 'ready' | 'error';
@@ -28,10 +29,21 @@ function reportFailure(error: unknown) {
 }
 
 /**
- * The catalogue for one category (null = All), read page by page from the database. A change
- * of category aborts requests still in flight so a slow old answer never overwrites a new one.
+ * One page of a view: the plain catalogue by storefront_page, a search or another sort by
+ * storefront_search (its code loaded on first use).
  */
-export function useProductList(category: string | null) {
+const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSignal) =>
+  isPlainView(view)
+    ? fetchProductPage(view.cat, after, signal)
+    : import('./searchPage').then((m) => m.fetchSearchPage(view, after, signal));
+
+/**
+ * The catalogue for one view (search, category, sort), read page by page from the database. A
+ * change of view aborts requests still in flight so a slow old answer (an earlier keystroke's
+ * search) never overwrites a new one.
+ */
+export function useProductList(view: StoreView) {
+  const { q, cat, sort } = view;
   const [state, setState] = useState<ProductListState>(initial);
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
@@ -47,8 +59,10 @@ export function useProductList(category: string | null) {
     const ac = new AbortController();
     controller.current = ac;
     setState(initial);
-    // The HTML may have asked for this page already (firstPagePrefetch.ts).
-    firstPage(category, () => fetchProductPage(category, null, ac.signal)).then(
+    const view = { q, cat, sort };
+    const load = () => fetchPage(view, null, ac.signal);
+    // The HTML may have asked for the plain catalogue's first page already (firstPagePrefetch.ts).
+    (isPlainView(view) ? firstPage(cat, load) : load()).then(
       (page) => {
         if (ac.signal.aborted) return;
         // A transition: rendering a page of cards yields to input instead of one long task.
@@ -63,14 +77,14 @@ export function useProductList(category: string | null) {
       },
     );
     return () => ac.abort();
-  }, [category, attempt]);
+  }, [q, cat, sort, attempt]);
 
   const loadMore = useCallback(() => {
     const ac = controller.current;
     const now = current.current;
     if (!ac || now.status !== 'ready' || now.loadingMore || !now.hasMore) return;
     setState((s) => ({ ...s, loadingMore: true, loadMoreFailed: false }));
-    fetchProductPage(category, now.products.at(-1) ?? null, ac.signal).then(
+    fetchPage({ q, cat, sort }, now.products.at(-1) ?? null, ac.signal).then(
       (page) => {
         if (ac.signal.aborted) return;
         startTransition(() =>
@@ -94,7 +108,7 @@ export function useProductList(category: string | null) {
         setState((s) => ({ ...s, loadingMore: false, loadMoreFailed: true }));
       },
     );
-  }, [category]);
+  }, [q, cat, sort]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { texts } from '../../texts';
+import classes from './SearchBar.module.css';
+import { SEARCH_MAX_LENGTH, SORTS, type StoreSort } from './storeView';
+
+/** Results follow typing once it pauses this long (each pause is one request, older ones abort). */
+export const SEARCH_DEBOUNCE_MS = 100;
+
+interface SearchBarProps {
+  /** The search in the URL. */
+  q: string;
+  sort: StoreSort;
+  /** A new search text; `push`: a new history entry (starting a search), else replace it. */
+  onSearch: (q: string, push: boolean) => void;
+  onSort: (sort: StoreSort) => void;
+}
+
+/**
+ * The search box and the sort choice. Plain form elements styled with the theme's variables
+ * rather than Mantine's inputs: the home page's JS budget has no room for them.
+ */
+export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
+  const [text, setText] = useState(q);
+  // The last text handed to onSearch: the URL catching up with it must not undo newer typing.
+  const sent = useRef(q);
+  const timer = useRef<number | undefined>(undefined);
+  const t = texts.storeSearch;
+  const sortNames = t.sorts;
+
+  useEffect(() => {
+    // Back, Forward or a shared link changed the search: show it in the box.
+    if (q !== (sent.current.trim() ? sent.current : '')) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const send = (value: string) => {
+    window.clearTimeout(timer.current);
+    if (value === sent.current) return;
+    const push = !sent.current.trim();
+    sent.current = value;
+    onSearch(value, push);
+  };
+
+  return (
+    <form
+      role="search"
+      className={classes.bar}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send(text);
+      }}
+    >
+      <label className={classes.search}>
+        <span className={classes.label}>{t.label}</span>
+        <input
+          className={classes.input}
+          type="search"
+          name="q"
+          value={text}
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder={t.placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          data-testid="search-input"
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(() => send(value), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </label>
+      <label className={classes.sort}>
+        <span className={classes.label}>{t.sortLabel}</span>
+        <select
+          className={classes.input}
+          name="sort"
+          value={sort}
+          data-testid="sort-select"
+          onChange={(e) => onSort(e.currentTarget.value as StoreSort)}
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {sortNames[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { catalogueDb } from '../../lib/catalogueDb';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/tables';
+import type { ProductPage } from './catalogue';
+import { PAGE_SIZE } from './paging';
+import type { StoreView } from './storeView';
+
+// Loaded on the first search or sort (useCatalogue imports it when needed): the home page's first
+// load does not carry it (its JS budget).
+
+/** A search result carries created_at too: the newest-first cursor needs it. */
+export type SearchProduct = StoreProduct & { created_at: string };
+const SEARCH_COLUMNS = selectList([...STORE_PRODUCT_COLUMNS, 'created_at'] as const);
+
+/**
+ * One page of a search and/or another sort (public.storefront_search): every word of the search
+ * in title, category or comment (typos corrected by the database), keyset paging in the chosen
+ * order like fetchProductPage.
+ */
+export async function fetchSearchPage(
+  view: StoreView,
+  after: (StoreProduct & { created_at?: string }) | null,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  let query = catalogueDb()
+    .rpc('storefront_search', {
+      p_query: view.q.trim() || undefined,
+      p_cat: view.cat ?? undefined,
+      p_sort: view.sort,
+      p_after_price: after?.price,
+      p_after_title: after?.title,
+      p_after_created: after?.created_at,
+      p_after_id: after?.id,
+      p_limit: PAGE_SIZE + 1,
+    })
+    .select(SEARCH_COLUMNS);
+  if (signal) query = query.abortSignal(signal);
+  const { data, error } = await query;
+  if (error) throw error;
+  const rows: SearchProduct[] = data;
+  return { products: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+}
