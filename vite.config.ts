@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { productPages } from './scripts/vite-product-pages.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react(), securityHeaders(), prerender()],
+  plugins: [react(), securityHeaders(), prerender(), productPages()],
   server: {
     port: 3000,
     strictPort: true,
