@@ -16,6 +16,10 @@ export const env = {
       import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
     );
   },
+  /** The site's own address for canonical URLs (VITE_SITE_URL; else where the page is served). */
+  get siteUrl(): string {
+    return (import.meta.env.VITE_SITE_URL as string | undefined) || window.location.origin;
+  },
   /** The store's social media page for the "Follow us" line. */
   socialUrl:
     (import.meta.env.VITE_SOCIAL_URL as string | undefined) ?? 'https://www.instagram.com/',

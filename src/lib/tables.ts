@@ -63,6 +63,7 @@ export const STORE_PRODUCT_COLUMNS = [
   'price',
   'com',
   'link',
+  'slug',
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
 
