@@ -1,7 +1,8 @@
 // Performance figures of the store: `npm run bench` (all parts, about 10 minutes) or
 // `npm run bench -- --only bundle,api` (a subset). Parts:
 //   bundle      gzip bytes the home page loads before it is interactive, and the admin chunk
-//   lighthouse  mobile Lighthouse (median of 3) on home with 1,000 products, /contact and /policy
+//   lighthouse  mobile Lighthouse (median of 3) on home with 1,000 products, a product page
+//               (/p/<slug>), /contact and /policy
 //   api         autocannon on the catalogue's first page (by price, and one category), through
 //               the gateway and straight at PostgREST, with 1,000 and 10,000 products
 //   explain     the plans of those queries at 10,000 products
@@ -10,6 +11,8 @@
 //   stack       local stack start, cold and warm (bench/stack-start.ts)
 //   admin-table admin product table at 1,000/100,000/1,000,000 products (bench/admin-table.ts)
 //   scale       the catalogue at 1,000 / 100,000 / 1,000,000 products (bench/catalogue-scale.ts)
+//   product-pages  /p/<slug> without JavaScript (time to HTML, bytes), 301, 404 and the sitemap
+//               at 1,000 and 10,000 products (bench/product-pages.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -43,6 +46,7 @@ import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
 import { imageBytesPart } from './image-bytes.ts';
 import { catalogueScale } from './catalogue-scale.ts';
+import { productPagePath, productPagesPart } from './product-pages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = [
@@ -54,6 +58,7 @@ const PARTS = [
   'stack',
   'admin-table',
   'scale',
+  'product-pages',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -240,9 +245,10 @@ async function launchChrome(tmp: string): Promise<{ port: number; close(): Promi
   };
 }
 
-async function lighthousePart(tmp: string, appUrl: string) {
+async function lighthousePart(tmp: string, appUrl: string, productPage: string) {
   const pages: [string, string][] = [
     ['home (1,000 products)', '/'],
+    ['product page', productPage],
     ['contact', '/contact'],
     ['policy', '/policy'],
   ];
@@ -475,10 +481,12 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale'].some((p) =>
+  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'scale', 'product-pages'].some((p) =>
     args.parts.has(p as Part),
   );
-  const needsApp = ['bundle', 'lighthouse', 'home'].some((p) => args.parts.has(p as Part));
+  const needsApp = ['bundle', 'lighthouse', 'home', 'product-pages'].some((p) =>
+    args.parts.has(p as Part),
+  );
   let stack: Stack | null = null;
   if (needsStack) {
     log('starting a throwaway stack');
@@ -507,13 +515,18 @@ try {
       await homePart(app!.url, 'seed (30 products)');
       await imageBytesPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
     }
-    if (args.parts.has('lighthouse') || args.parts.has('api')) {
+    if (['lighthouse', 'api', 'product-pages'].some((p) => args.parts.has(p as Part))) {
       await seed(1000 - 32);
-      if (args.parts.has('lighthouse')) await lighthousePart(tmp, app!.url);
+      if (args.parts.has('lighthouse'))
+        await lighthousePart(tmp, app!.url, await productPagePath(stack.env.DB_URL));
       if (args.parts.has('api')) await apiPart(stack, '1,000 products');
+      if (args.parts.has('product-pages'))
+        await productPagesPart(app!.url, stack.env.DB_URL, '1,000 products', row);
     }
-    if (['api', 'explain', 'home'].some((p) => args.parts.has(p as Part))) {
+    if (['api', 'explain', 'home', 'product-pages'].some((p) => args.parts.has(p as Part))) {
       await seed(10_000 - 32);
+      if (args.parts.has('product-pages'))
+        await productPagesPart(app!.url, stack.env.DB_URL, '10,000 products', row);
       if (args.parts.has('explain')) await explainPart(stack, '10,000 products');
       if (args.parts.has('api')) await apiPart(stack, '10,000 products');
       if (args.parts.has('home')) await homePart(app!.url, '10,000 products');
