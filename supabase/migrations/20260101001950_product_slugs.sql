@@ -11,10 +11,12 @@
 -- products from visitors) applies to pages, redirects and the sitemap alike.
 -- Why: docs/decisions/0150-product-pages-served-by-a-host-function.md.
 
--- The slug a title asks for, before collisions: accents and look-alikes folded as for the title
--- key, a few letters NFD does not split spelt out, '&' read as "and", apostrophes dropped
--- ("Men's" -> "mens"), every other run of non-[a-z0-9] one '-', at most 80 characters (cut at a
--- '-'), and "product" when nothing is left (a title in another script).
+-- The slug a title asks for, before collisions: accents dropped (NFD, then the combining marks;
+-- titles are stored NFKC-normalised already), lower case, a few letters NFD does not split spelt
+-- out, '&' read as "and", apostrophes dropped ("Men's" -> "mens"), every other run of
+-- non-[a-z0-9] one '-', at most 80 characters (cut at a '-'), and "product" when nothing is left
+-- (a title in another script). Built-in string functions only: the migration runs it on every
+-- existing product.
 create function private.slug_base(p_title text)
 returns text
 language plpgsql
@@ -24,7 +26,8 @@ parallel safe
 set search_path = ''
 as $$
 declare
-  v text := private.title_key(p_title);
+  v text := lower(regexp_replace(normalize(p_title, nfd),
+                  '[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]', '', 'g'));
 begin
   v := replace(replace(replace(replace(v, 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th');
   v := translate(v, 'øłđðħı', 'olddhi');
@@ -120,15 +123,24 @@ $$;
 revoke execute on function private.slug_base(text), private.free_product_slug(text, uuid),
   private.products_slug(), private.products_slug_history() from public, anon, authenticated;
 
+-- The activity log records what an admin typed: the slug is the database's bookkeeping, like
+-- updated_at (same function as in 20260101001300_activity_log.sql, with slug added).
+create or replace function private.activity_fields(p_row jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_row - array['id', 'created_at', 'updated_at', 'price_value', 'search_text', 'slug'];
+$$;
+
 -- Existing rows, set-based (one pass, fine at 1,000,000 rows): the oldest product of a base
 -- keeps the base, the others get -2, -3 … The row triggers (activity log, updated_at) are off
 -- for this one statement: filling a new column is not an admin's change.
 alter table public.products disable trigger user;
 with numbered as (
-  select p.id, private.slug_base(p.title) as base,
-         row_number() over (partition by private.slug_base(p.title)
-                            order by p.created_at, p.id) as n
-    from public.products p
+  select b.id, b.base, row_number() over (partition by b.base order by b.created_at, b.id) as n
+    from (select p.id, p.created_at, private.slug_base(p.title) as base from public.products p) b
 )
 update public.products p
    set slug = case when numbered.n = 1 then numbered.base else numbered.base || '-' || numbered.n end
