@@ -149,6 +149,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      product_slug_history: {
+        Row: {
+          product_id: string;
+          replaced_at: string;
+          slug: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          product_id: string;
+          replaced_at?: string;
+          slug: string;
+        };
+        Update: {
+          product_id?: string;
+          replaced_at?: string;
+          slug?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_slug_history_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       products: {
         Row: {
           cat: string;
@@ -160,6 +187,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         };
@@ -174,6 +202,7 @@ export type Database = {
           price: string;
           price_value?: never;
           search_text?: never;
+          slug?: string;
           title: string;
           updated_at?: string;
         };
@@ -187,6 +216,7 @@ export type Database = {
           price?: string;
           price_value?: never;
           search_text?: never;
+          slug?: string;
           title?: string;
           updated_at?: string;
         };
@@ -221,6 +251,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         }[];
@@ -316,8 +347,17 @@ export type Database = {
         }[];
       };
       price_number: { Args: { p_price: string }; Returns: number };
+      product_page: { Args: { p_slug: string }; Returns: Json };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
+      sitemap_products: {
+        Args: { p_page: number };
+        Returns: {
+          slug: string;
+          updated_at: string;
+        }[];
+      };
+      sitemap_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       storefront_page: {
         Args: {
           p_after_id?: string;
@@ -336,6 +376,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         }[];
