@@ -6,7 +6,8 @@ import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react(), securityHeaders(), prerender(), productPages()],
+  // productPages before prerender: prerender's preview fallback rewrites other URLs to spa.html.
+  plugins: [react(), securityHeaders(), productPages(), prerender()],
   server: {
     port: 3000,
     strictPort: true,

@@ -150,17 +150,22 @@ function movedResponse(slug: string, settings: SeoSettings): Response {
   });
 }
 
+// Browsers ask again every time (a rename or delete shows at once); a CDN may keep an answer
+// for a minute.
 const xml = (body: string) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=60',
+      'Cache-Control': 'public, max-age=0, s-maxage=60',
     },
   });
 const html = (body: string, status = 200) =>
   new Response(body, {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, s-maxage=60',
+    },
   });
 
 async function sitemapIndex(options: ProductPagesOptions, settings: SeoSettings) {

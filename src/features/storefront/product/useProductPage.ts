@@ -26,12 +26,12 @@ function answerFromHtml(slug: string): ProductPageAnswer | null {
 
 /** One product page's data by slug: found, moved (renamed) or missing, or a failed request. */
 export function useProductPage(slug: string): { state: ProductPageState; retry: () => void } {
-  const [state, setState] = useState<ProductPageState & { slug?: string }>(() => {
+  const [state, setState] = useState<ProductPageState & { forSlug?: string }>(() => {
     const answer = answerFromHtml(slug);
-    return answer ? { kind: 'answer', ...answer, slug } : { kind: 'loading' };
+    return answer ? { kind: 'answer', ...answer, forSlug: slug } : { kind: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
-  const loaded = state.kind === 'answer' && state.slug === slug;
+  const loaded = state.kind === 'answer' && state.forSlug === slug;
 
   useEffect(() => {
     htmlAnswerUsed = true;
@@ -48,7 +48,7 @@ export function useProductPage(slug: string): { state: ProductPageState; retry: 
       .then(({ data, error }) => {
         if (controller.signal.aborted) return;
         if (error || !data) setState({ kind: 'error' });
-        else setState({ kind: 'answer', ...(data as unknown as ProductPageAnswer), slug });
+        else setState({ kind: 'answer', ...(data as unknown as ProductPageAnswer), forSlug: slug });
       });
     return () => controller.abort();
     // `loaded` is left out on purpose: a loaded slug must not load again.
@@ -56,5 +56,6 @@ export function useProductPage(slug: string): { state: ProductPageState; retry: 
   }, [slug, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  // Another slug's answer (the render right after a navigation) is not shown for this one.
+  return { state: state.kind === 'answer' && !loaded ? { kind: 'loading' } : state, retry };
 }
