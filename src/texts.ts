@@ -208,8 +208,7 @@ export const texts = {
   unexpected: 'Something went Wrong',
   /** A product's own page at /p/<slug> (issue 17; not quoted by the spec). */
   productPage: {
-    loading: 'Loading the product…',
-    loadFailed: 'We could not load this product. Please check your connection and try again.',
+    loadFailed: 'We could not load this product. Please try again.',
     categoryLabel: 'Catagory',
     backToShop: 'Back to all products',
   },

@@ -40,7 +40,7 @@ describe('<ProductCard />', () => {
     renderWithProviders(<ProductCard product={product} />);
     const title = screen.getByRole('link', { name: product.title });
     expect(title).toHaveAttribute('href', '/p/match-football-size-5');
-    const picture = screen.getByTestId('product-image-link');
+    const picture = screen.getByTestId('product-image').closest('a')!;
     expect(picture).toHaveAttribute('href', '/p/match-football-size-5');
     expect(picture).toHaveAttribute('tabindex', '-1');
   });

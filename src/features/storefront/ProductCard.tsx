@@ -55,7 +55,6 @@ export function ProductCard({
         className={classes.media}
         tabIndex={-1}
         aria-hidden="true"
-        data-testid="product-image-link"
       >
         <img
           className={classes.image}
@@ -79,9 +78,7 @@ export function ProductCard({
       <div className={classes.body}>
         {/* h2: the cards sit directly under the page's h1 (heading levels must not skip). */}
         <Title order={2} size="h4" className={classes.title} data-testid="product-title">
-          <Link to={productPath(product.slug)} className={classes.titleLink}>
-            {product.title}
-          </Link>
+          <Link to={productPath(product.slug)}>{product.title}</Link>
         </Title>
         <Text fw={700} size="lg" c="teal" className={classes.price} data-testid="product-price">
           {formatPrice(product.price)}

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyMeta } from '../../../app/RouteMeta';
 import { Link, Navigate, useParams } from 'react-router-dom';
@@ -17,10 +7,12 @@ import { formatPrice, safeUrl } from '../../../lib/format';
 import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/productImages';
 import type { ProductPageProduct } from '../../../lib/productSeo';
 import { texts } from '../../../texts';
-import { PLACEHOLDER_IMAGE } from '../ProductCard';
 import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
 import { useProductPage } from './useProductPage';
+
+/** Shown when the product has no usable picture (the cards' placeholder). */
+const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
 
 /** How wide the picture is drawn: half the page from tablet width up, the screen below. */
 const PAGE_IMAGE_SIZES = '(min-width: 75em) 36rem, (min-width: 48em) 50vw, 100vw';
@@ -122,9 +114,9 @@ function ProductDetails({
             {texts.home.buyNow}
           </Button>
         )}
-        <Anchor component={Link} to={paths.home}>
+        <Link to={paths.home} className={classes.back}>
           {texts.productPage.backToShop}
-        </Anchor>
+        </Link>
       </Stack>
     </article>
   );
@@ -133,7 +125,7 @@ function ProductDetails({
 function ProductPageSkeleton() {
   return (
     <div className={classes.page} aria-busy="true">
-      <VisuallyHidden>{texts.productPage.loading}</VisuallyHidden>
+      <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
       <Skeleton className={classes.image} />
       <Stack gap="md">
         <Skeleton height={36} width="70%" />
