@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPagePrefetch } from './scripts/vite-first-page.ts';
+import { productPages } from './scripts/vite-product-pages.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig({
-  plugins: [react(), securityHeaders(), firstPagePrefetch(), prerender()],
+  // productPages before prerender: prerender's preview fallback rewrites other URLs to spa.html.
+  plugins: [react(), securityHeaders(), firstPagePrefetch(), productPages(), prerender()],
   server: {
     port: 3000,
     strictPort: true,

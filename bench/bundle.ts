@@ -26,6 +26,8 @@ export interface BundleReport {
   /** JS the home page needs before it is interactive: entry + app + static imports (transitively). */
   homeJs: FileSize[];
   homeCss: FileSize[];
+  /** JS a product page (/p/<slug>) loads before it is interactive: the app and the page's chunk. */
+  productPageJs: FileSize[];
   /** What opening /admin adds to what the home page already loaded (JS and CSS). */
   adminJs: FileSize[];
   adminCss: FileSize[];
@@ -35,10 +37,13 @@ export interface BundleReport {
     adminJsGzip: number;
     adminCssGzip: number;
     homeJsBytes: number;
+    productPageJsGzip: number;
   };
 }
 
 export const ADMIN_SRC = 'src/features/admin/AdminPage.tsx';
+/** A product's page: start.tsx loads it before the first render of /p/<slug>. */
+export const PRODUCT_PAGE_SRC = 'src/features/storefront/product/ProductPage.tsx';
 /** The app that main.tsx imports right after the first paint (its CSS is linked from the HTML). */
 export const START_SRC = 'src/app/start.tsx';
 
@@ -77,10 +82,13 @@ export function measureBundle(distDir: string): BundleReport {
 
   const home = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, START_SRC)]);
   const admin = [...staticClosure(manifest, ADMIN_SRC)].filter((k) => !home.has(k));
+  if (!manifest[PRODUCT_PAGE_SRC]) throw new Error(`${PRODUCT_PAGE_SRC} is not a chunk of its own`);
+  const productPage = new Set([...home, ...staticClosure(manifest, PRODUCT_PAGE_SRC)]);
   const js = (keys: Iterable<string>) => [...keys].map((k) => manifest[k]!.file);
   const css = (keys: Iterable<string>) => [...keys].flatMap((k) => manifest[k]!.css ?? []);
 
   const homeJs = sizes(distDir, js(home));
+  const productPageJs = sizes(distDir, js(productPage));
   const homeCss = sizes(distDir, css(home));
   const homeCssFiles = new Set(homeCss.map((f) => f.file));
   const adminJs = sizes(distDir, js(admin));
@@ -91,6 +99,7 @@ export function measureBundle(distDir: string): BundleReport {
   return {
     homeJs,
     homeCss,
+    productPageJs,
     adminJs,
     adminCss,
     totals: {
@@ -99,6 +108,7 @@ export function measureBundle(distDir: string): BundleReport {
       adminJsGzip: sum(adminJs),
       adminCssGzip: sum(adminCss),
       homeJsBytes: sum(homeJs, 'bytes'),
+      productPageJsGzip: sum(productPageJs),
     },
   };
 }

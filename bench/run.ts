@@ -1,7 +1,8 @@
 // Performance figures of the store: `npm run bench` (all parts, about 10 minutes) or
 // `npm run bench -- --only bundle,api` (a subset). Parts:
 //   bundle      gzip bytes the home page loads before it is interactive, and the admin chunk
-//   lighthouse  mobile Lighthouse (median of 3) on home with 1,000 products, /contact and /policy
+//   lighthouse  mobile Lighthouse (median of 3) on home with 1,000 products, a product page
+//               (/p/<slug>), /contact and /policy
 //   api         autocannon on the catalogue's first page (by price, and one category), through
 //               the gateway and straight at PostgREST, with 1,000 and 10,000 products
 //   explain     the plans of those queries at 10,000 products
@@ -20,6 +21,8 @@
 //   search      storefront search at 10,000 and 1,000,000 products: the query in the database
 //               and keystroke to results in Chromium (bench/storefront-search.ts);
 //               --search-sizes 10000 for a shorter run
+//   product-pages  /p/<slug> without JavaScript (time to HTML, bytes), 301, 404 and the sitemap
+//               at 1,000 and 10,000 products (bench/product-pages.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -55,6 +58,7 @@ import { imageBytesPart } from './image-bytes.ts';
 import { catalogueScale } from './catalogue-scale.ts';
 import { firstCardPart } from './first-card.ts';
 import { storefrontSearchPart } from './storefront-search.ts';
+import { productPagePath, productPagesPart } from './product-pages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = [
@@ -70,6 +74,7 @@ const PARTS = [
   'link-health',
   'insights',
   'search',
+  'product-pages',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -258,9 +263,10 @@ async function launchChrome(tmp: string): Promise<{ port: number; close(): Promi
   };
 }
 
-async function lighthousePart(tmp: string, appUrl: string) {
+async function lighthousePart(tmp: string, appUrl: string, productPage: string) {
   const pages: [string, string][] = [
     ['home (1,000 products)', '/'],
+    ['product page', productPage],
     ['contact', '/contact'],
     ['policy', '/policy'],
   ];
@@ -493,11 +499,18 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-'));
 const cleanups: Array<() => Promise<void>> = [];
 const started = Date.now();
 try {
-  const needsStack = ['lighthouse', 'api', 'explain', 'home', 'first-card', 'scale', 'search'].some(
+  const needsStack = [
+    'lighthouse',
+    'api',
+    'explain',
+    'home',
+    'first-card',
+    'scale',
+    'search',
+    'product-pages',
+  ].some((p) => args.parts.has(p as Part));
+  const needsApp = ['bundle', 'lighthouse', 'home', 'first-card', 'search', 'product-pages'].some(
     (p) => args.parts.has(p as Part),
-  );
-  const needsApp = ['bundle', 'lighthouse', 'home', 'first-card', 'search'].some((p) =>
-    args.parts.has(p as Part),
   );
   let stack: Stack | null = null;
   if (needsStack) {
@@ -531,13 +544,18 @@ try {
       await seed(0);
       await firstCardPart(app!.url, tmp, row, args.runs, CHROMIUM);
     }
-    if (args.parts.has('lighthouse') || args.parts.has('api')) {
+    if (['lighthouse', 'api', 'product-pages'].some((p) => args.parts.has(p as Part))) {
       await seed(1000 - 32);
-      if (args.parts.has('lighthouse')) await lighthousePart(tmp, app!.url);
+      if (args.parts.has('lighthouse'))
+        await lighthousePart(tmp, app!.url, await productPagePath(stack.env.DB_URL));
       if (args.parts.has('api')) await apiPart(stack, '1,000 products');
+      if (args.parts.has('product-pages'))
+        await productPagesPart(app!.url, stack.env.DB_URL, '1,000 products', row);
     }
-    if (['api', 'explain', 'home'].some((p) => args.parts.has(p as Part))) {
+    if (['api', 'explain', 'home', 'product-pages'].some((p) => args.parts.has(p as Part))) {
       await seed(10_000 - 32);
+      if (args.parts.has('product-pages'))
+        await productPagesPart(app!.url, stack.env.DB_URL, '10,000 products', row);
       if (args.parts.has('explain')) await explainPart(stack, '10,000 products');
       if (args.parts.has('api')) await apiPart(stack, '10,000 products');
       if (args.parts.has('home')) await homePart(app!.url, '10,000 products');

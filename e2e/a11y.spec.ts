@@ -305,8 +305,12 @@ test('SEO: noindex on /admin and /login, Open Graph tags, robots.txt and sitemap
   const sitemapUrl = rules.match(/^Sitemap: (\S+)$/m)?.[1];
   expect(sitemapUrl).toBeTruthy();
 
-  // The sitemap lists exactly the public routes, and each of them is a real page.
-  const sitemap = await request.get('/sitemap.xml');
+  // The sitemap (an index: the static pages' file, then the product pages' files, which
+  // e2e/product-page.spec.ts checks) lists exactly the public routes, each of them a real page.
+  const index = await request.get('/sitemap.xml');
+  expect(index.ok()).toBe(true);
+  expect(await index.text()).toContain(`${new URL(sitemapUrl!).origin}/sitemap-pages.xml`);
+  const sitemap = await request.get('/sitemap-pages.xml');
   expect(sitemap.ok()).toBe(true);
   const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (m) => new URL(m[1]!),

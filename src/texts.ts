@@ -221,6 +221,12 @@ export const texts = {
   /** The admin's Messages tab (not quoted by the spec). */
   /** The admin's Activity tab: the database's append-only log (not quoted by the spec). */
   unexpected: 'Something went Wrong',
+  /** A product's own page at /p/<slug> (issue 17; not quoted by the spec). */
+  productPage: {
+    loadFailed: 'We could not load this product. Please try again.',
+    categoryLabel: 'Catagory',
+    backToShop: 'Back to all products',
+  },
 } as const;
 
 /** Store constants (REQ-CONST-1 to REQ-CONST-6 in docs/requirements.md). */

@@ -10,4 +10,11 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the reset e-mail's link lands (must be in Auth's redirect URL allow-list). */
   resetPassword: '/reset-password',
+  /** A product's own page (its slug is made by the database from the title). */
+  product: '/p/:slug',
 } as const;
+
+/** The address of one product's page. */
+export function productPath(slug: string): string {
+  return `/p/${encodeURIComponent(slug)}`;
+}

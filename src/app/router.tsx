@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // A product's page: no route meta (the page sets its own head from the product).
+        path: paths.product,
+        lazy: async () => {
+          const { ProductPage } = await import('../features/storefront/product/ProductPage');
+          return { Component: () => <ProductPage notFound={<NotFoundPage />} /> };
+        },
+      },
+      {
         path: paths.login,
         handle: meta(texts.login.heading, texts.meta.login),
         lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),

@@ -44,6 +44,8 @@ export const ADMIN_PRODUCT_COLUMNS = [
   'created_at',
   'updated_at',
   'price_value',
+  // The product page's address (made by the database; the export reads admin rows too).
+  'slug',
 ] as const satisfies ColumnsOf<'products'>;
 export type AdminProduct = Pick<ProductRow, (typeof ADMIN_PRODUCT_COLUMNS)[number]>;
 
@@ -63,6 +65,7 @@ export const STORE_PRODUCT_COLUMNS = [
   'price',
   'com',
   'link',
+  'slug',
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
 

@@ -338,6 +338,38 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'hide_broken_links', value: true }),
   },
+  // issue 17: part B (product pages). Old slugs of renamed products: everyone reads them (as far
+  // as their product is readable); only the rename trigger writes, the service role included.
+  product_slug_history: {
+    expect: { anon: ['select'], user: ['select'], admin: ['select'], service_role: ['select'] },
+    async fixture() {
+      const { title: cat } = await newCategory();
+      const title = uniq('Matrix Slug Product');
+      const [row] = await must(
+        service().from('products').insert(productFields(cat, title)).select('id, slug'),
+      );
+      const { id, slug } = row as Row;
+      await must(
+        service()
+          .from('products')
+          .update({ title: uniq('Matrix Slug Renamed') })
+          .eq('id', id),
+      );
+      return { key: 'slug', value: slug };
+    },
+    async newRow() {
+      const { title: cat } = await newCategory();
+      const [row] = await must(
+        service()
+          .from('products')
+          .insert(productFields(cat, uniq('Matrix Slug Target')))
+          .select('id'),
+      );
+      const slug = uniq('matrix-forged-slug').toLowerCase();
+      return { row: { slug, product_id: (row as Row).id }, key: 'slug', value: slug };
+    },
+    change: () => ({ column: 'replaced_at', value: '2030-01-01T00:00:00+00:00' }),
+  },
 };
 
 /** A product in a category of its own (cleaned up with the category). */

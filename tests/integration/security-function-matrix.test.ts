@@ -196,6 +196,26 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
+  // issue 17: part B (product pages, sitemap): readers for everyone, as the caller (RLS applies).
+  'product_page(text)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    async args() {
+      const { data, error } = await service.from('products').select('slug').limit(1).single();
+      if (error) throw new Error(error.message);
+      return { p_slug: (data as { slug: string }).slug };
+    },
+    expected: () => expect.objectContaining({ status: 'found', product: expect.any(Object) }),
+  },
+  'sitemap_summary()': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({}),
+    expected: () => expect.objectContaining({ products: expect.any(Number) }),
+  },
+  'sitemap_products(integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_page: 1 }),
+    expected: () => expect.arrayContaining([expect.objectContaining({ slug: expect.any(String) })]),
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   // issue 16: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.

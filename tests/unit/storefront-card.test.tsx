@@ -14,6 +14,7 @@ const product: StoreProduct = {
   price: '24.5',
   com: 'FIFA quality pro ball,\nhand stitched.',
   link: 'https://seller.example.com/ball',
+  slug: 'match-football-size-5',
 };
 
 describe('<ProductCard />', () => {
@@ -35,6 +36,15 @@ describe('<ProductCard />', () => {
     expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('links title and picture to the product page, only the title as a tab stop', () => {
+    renderWithProviders(<ProductCard product={product} />);
+    const title = screen.getByRole('link', { name: product.title });
+    expect(title).toHaveAttribute('href', '/p/match-football-size-5');
+    const picture = screen.getByTestId('product-image').closest('a')!;
+    expect(picture).toHaveAttribute('href', '/p/match-football-size-5');
+    expect(picture).toHaveAttribute('tabindex', '-1');
+  });
+
   it('keeps a non-numeric price as entered', () => {
     renderWithProviders(<ProductCard product={{ ...product, price: 'From £19 (sale)' }} />);
     expect(screen.getByTestId('product-price')).toHaveTextContent('From £19 (sale)');
@@ -54,7 +64,7 @@ describe('<ProductCard />', () => {
       />,
     );
     expect(screen.getByTestId('product-image')).toHaveAttribute('src', PLACEHOLDER_IMAGE);
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: new RegExp(texts.home.buyNow) })).toBeNull();
     expect(screen.getByRole('button', { name: texts.home.buyNow })).toBeDisabled();
   });
 

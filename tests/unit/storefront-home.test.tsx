@@ -24,6 +24,7 @@ const row = (n: number, cat = 'Football') => ({
   price: String(n),
   com: `Comment ${n}`,
   link: `https://seller.example.com/${n}`,
+  slug: `product-${n}`,
 });
 
 function LocationProbe() {

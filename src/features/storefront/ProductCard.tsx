@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { productPath } from '../../app/paths';
 import { texts } from '../../texts';
 import { formatPrice, safeUrl } from '../../lib/format';
 import classes from './ProductCard.module.css';
@@ -48,7 +50,13 @@ export function ProductCard({
       component="article"
       data-testid="product-card"
     >
-      <div className={classes.media}>
+      {/* The picture links to the product page too, but only the title is a tab stop. */}
+      <Link
+        to={productPath(product.slug)}
+        className={classes.media}
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img
           className={classes.image}
           src={showPlaceholder ? PLACEHOLDER_IMAGE : (upload?.small ?? imageUrl)}
@@ -67,11 +75,11 @@ export function ProductCard({
           data-testid="product-image"
           onError={() => setFailed(true)}
         />
-      </div>
+      </Link>
       <div className={classes.body}>
         {/* h2: the cards sit directly under the page's h1 (heading levels must not skip). */}
         <Title order={2} size="h4" className={classes.title} data-testid="product-title">
-          {product.title}
+          <Link to={productPath(product.slug)}>{product.title}</Link>
         </Title>
         <Text fw={700} size="lg" c="teal" className={classes.price} data-testid="product-price">
           {formatPrice(product.price)}

@@ -1,0 +1,26 @@
+// Netlify Functions (v2, fetch-style): the hosted server of product pages, the sitemap and
+// robots.txt (scripts/product-pages.ts; README: Product pages). The rest of the site stays
+// static (dist/); this function takes only the paths in `config`. Settings are the site's
+// environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_SITE_URL.
+import { answerProductPages } from '../../scripts/product-pages.ts';
+
+export default async function productPagesFunction(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const env = process.env;
+  const answer = await answerProductPages(url, {
+    supabaseUrl: env.VITE_SUPABASE_URL ?? '',
+    anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
+    siteUrl: env.VITE_SITE_URL || url.origin,
+    // The built app shell, from the site itself (the CDN caches it).
+    shell: async () => {
+      const response = await fetch(new URL('/spa.html', url));
+      if (!response.ok) throw new Error(`spa.html: HTTP ${response.status}`);
+      return response.text();
+    },
+  });
+  return answer ?? new Response('Not Found', { status: 404 });
+}
+
+export const config = {
+  path: ['/p/*', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-*', '/robots.txt'],
+};

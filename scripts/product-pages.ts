@@ -1,0 +1,270 @@
+// The server side of product pages and the sitemap (issue 17, points 3 and 4): answers
+// /p/<slug>, /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
+// /robots.txt from the database, so a crawler gets the content without running JavaScript.
+// Web-standard code only (URL, fetch, Response), so any host that runs fetch-style functions can
+// serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
+// scripts/vite-product-pages.ts, Netlify through netlify/functions/product-pages.ts.
+// Why not build-time pre-rendering or a Supabase edge function: docs/decisions/0150.
+import { formatPrice, safeUrl } from '../src/lib/format.ts';
+import {
+  PRODUCT_DATA_ID,
+  productHead,
+  scriptJson,
+  seoSettings,
+  type ProductPageAnswer,
+  type ProductPageProduct,
+  type SeoSettings,
+} from '../src/lib/productSeo.ts';
+import { productPath } from '../src/app/paths.ts';
+import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
+import { texts } from '../src/texts.ts';
+
+/** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
+export const SITEMAP_FILE_URLS = 50_000;
+/** The static public pages the sitemap lists (those of app/prerender.ts). */
+const STATIC_PAGES = ['/', '/contact', '/about', '/policy'];
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+export interface ProductPagesOptions {
+  supabaseUrl: string;
+  anonKey: string;
+  /** Absolute origin for canonical URLs and the sitemap. */
+  siteUrl: string;
+  /** The app's HTML shell (spa.html in a build), which the page's markup and tags go into. */
+  shell: () => Promise<string> | string;
+}
+
+const escapeHtml = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+
+async function rpc<T>(options: ProductPagesOptions, name: string, args: object): Promise<T> {
+  const response = await fetch(`${options.supabaseUrl}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: options.anonKey,
+      Authorization: `Bearer ${options.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The shell with a page's title, description and extra head tags, and markup in #root. */
+function fillShell(shell: string, title: string, description: string, head: string, body: string) {
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`the app shell has no ${ROOT_ELEMENT}`);
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${head}`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
+    .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`);
+}
+
+/** The product's picture: an upload's 1200 px file with srcset, a pasted link as it is. */
+function pictureFor(product: ProductPageProduct, supabaseUrl: string) {
+  const image = safeUrl(product.image) ?? '/product-placeholder.svg';
+  const upload = uploadedImage(image, supabaseUrl);
+  return {
+    src: upload?.large ?? image,
+    srcset: upload
+      ? `${upload.small} ${IMAGE_WIDTHS.small}w, ${upload.large} ${IMAGE_WIDTHS.large}w`
+      : null,
+  };
+}
+
+export function productHtml(
+  shell: string,
+  answer: Extract<ProductPageAnswer, { status: 'found' }>,
+  settings: SeoSettings,
+  supabaseUrl: string,
+): string {
+  const { product } = answer;
+  const picture = pictureFor(product, supabaseUrl);
+  const head = productHead(product, settings, picture.src);
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...head.openGraph.map(
+      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
+    ),
+    `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`,
+    `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(answer)}</script>`,
+  ].join('\n    ');
+  const link = safeUrl(product.link);
+  // Plain semantic markup: what a crawler reads, and what a visitor sees until the app starts
+  // (it then renders the same page in its own layout).
+  const body = `<main style="max-width:60rem;margin:0 auto;padding:1rem">
+<p><a href="/">${escapeHtml(settings.siteName)}</a></p>
+<article>
+<img src="${escapeHtml(picture.src)}"${
+    picture.srcset
+      ? ` srcset="${escapeHtml(picture.srcset)}" sizes="(min-width: 62em) 36rem, 100vw"`
+      : ''
+  } alt="${escapeHtml(product.title)}" width="1200" height="900" style="max-width:100%;height:auto" />
+<h1>${escapeHtml(product.title)}</h1>
+<p>${escapeHtml(formatPrice(product.price))}</p>
+<p>${escapeHtml(product.cat)}</p>
+<p style="white-space:pre-line">${escapeHtml(product.com)}</p>
+${
+  link
+    ? `<p><a href="${escapeHtml(link)}" target="_blank" rel="noopener noreferrer">${escapeHtml(
+        texts.home.buyNow,
+      )}</a></p>`
+    : ''
+}
+</article>
+</main>`;
+  return fillShell(shell, head.title, head.description, tags, body);
+}
+
+function notFoundHtml(shell: string, settings: SeoSettings): string {
+  return fillShell(
+    shell,
+    `${texts.notFound.title} | ${settings.siteName}`,
+    texts.meta.notFound,
+    '<meta name="robots" content="noindex" />',
+    `<main><h1>${escapeHtml(texts.notFound.title)}</h1><p><a href="/">${escapeHtml(
+      texts.notFound.goBack,
+    )}</a></p></main>`,
+  );
+}
+
+/** An old slug: a permanent redirect, and for clients that ignore it a canonical + refresh. */
+function movedResponse(slug: string, settings: SeoSettings): Response {
+  const target = `${settings.siteUrl}${productPath(slug)}`;
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8" /><title>${escapeHtml(
+    settings.siteName,
+  )}</title><link rel="canonical" href="${escapeHtml(target)}" /><meta http-equiv="refresh" content="0; url=${escapeHtml(
+    target,
+  )}" /></head><body><p><a href="${escapeHtml(target)}">${escapeHtml(target)}</a></p></body></html>`;
+  return new Response(html, {
+    status: 301,
+    headers: { Location: productPath(slug), 'Content-Type': 'text/html; charset=utf-8' },
+  });
+}
+
+// Browsers ask again every time (a rename or delete shows at once); a CDN may keep an answer
+// for a minute.
+const xml = (body: string) =>
+  new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, {
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, s-maxage=60',
+    },
+  });
+const html = (body: string, status = 200) =>
+  new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'public, max-age=0, s-maxage=60',
+    },
+  });
+
+async function sitemapIndex(options: ProductPagesOptions, settings: SeoSettings) {
+  const summary = await rpc<{ products: number; last_modified: string | null }>(
+    options,
+    'sitemap_summary',
+    {},
+  );
+  const files = Math.ceil(summary.products / SITEMAP_FILE_URLS);
+  const entries = [`<sitemap><loc>${settings.siteUrl}/sitemap-pages.xml</loc></sitemap>`];
+  for (let n = 1; n <= files; n++) {
+    const lastmod = summary.last_modified ? `<lastmod>${summary.last_modified}</lastmod>` : '';
+    entries.push(
+      `<sitemap><loc>${settings.siteUrl}/sitemap-products-${n}.xml</loc>${lastmod}</sitemap>`,
+    );
+  }
+  return xml(
+    `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>`,
+  );
+}
+
+function sitemapPages(settings: SeoSettings) {
+  const urls = STATIC_PAGES.map((p) => `<url><loc>${settings.siteUrl}${p}</loc></url>`);
+  return xml(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>`,
+  );
+}
+
+async function sitemapProducts(options: ProductPagesOptions, settings: SeoSettings, n: number) {
+  const rows = await rpc<Array<{ slug: string; updated_at: string }>>(options, 'sitemap_products', {
+    p_page: n,
+  });
+  if (rows.length === 0 && n > 1) return null;
+  const urls = rows.map(
+    (r) =>
+      `<url><loc>${escapeHtml(`${settings.siteUrl}${productPath(r.slug)}`)}</loc><lastmod>${
+        r.updated_at
+      }</lastmod></url>`,
+  );
+  return xml(
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>`,
+  );
+}
+
+function robotsTxt(settings: SeoSettings) {
+  const body = `# The storefront is public; the admin area and its sign-in page are not for search engines
+# (they also carry <meta name="robots" content="noindex">).
+User-agent: *
+Allow: /
+Disallow: /admin
+Disallow: /login
+
+Sitemap: ${settings.siteUrl}/sitemap.xml
+`;
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/**
+ * The answer for one GET, or null when the path is not one of ours (the host serves it as
+ * usual). A database outage gives 503 with the empty shell: the app then shows its error and a
+ * crawler comes back later.
+ */
+export async function answerProductPages(
+  url: URL,
+  options: ProductPagesOptions,
+): Promise<Response | null> {
+  const settings = seoSettings(options.siteUrl);
+  const pathname = url.pathname;
+  if (pathname === '/robots.txt') return robotsTxt(settings);
+  if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
+  const product = /^\/p\/([^/]+)\/?$/.exec(pathname);
+  const productsFile = /^\/sitemap-products-([1-9][0-9]{0,4})\.xml$/.exec(pathname);
+  if (!product && !productsFile && pathname !== '/sitemap.xml') return null;
+  try {
+    if (pathname === '/sitemap.xml') return await sitemapIndex(options, settings);
+    if (productsFile) {
+      const file = await sitemapProducts(options, settings, Number(productsFile[1]));
+      return file ?? new Response('Not Found', { status: 404 });
+    }
+    let slug: string;
+    try {
+      slug = decodeURIComponent(product![1]!);
+    } catch {
+      return html(notFoundHtml(await options.shell(), settings), 404);
+    }
+    const answer =
+      slug.length > 200
+        ? ({ status: 'missing' } as const)
+        : await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
+    if (answer.status === 'moved') return movedResponse(answer.slug, settings);
+    if (answer.status === 'missing')
+      return html(notFoundHtml(await options.shell(), settings), 404);
+    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl));
+  } catch (error) {
+    console.error('product pages:', error);
+    if (!product) return new Response('Service Unavailable', { status: 503 });
+    return new Response(await options.shell(), {
+      status: 503,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
+    });
+  }
+}

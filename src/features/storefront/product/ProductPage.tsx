@@ -1,0 +1,138 @@
+import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { applyMeta } from '../../../app/RouteMeta';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { paths, productPath } from '../../../app/paths';
+import { formatPrice, safeUrl } from '../../../lib/format';
+import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/productImages';
+import type { ProductPageProduct } from '../../../lib/productSeo';
+import { texts } from '../../../texts';
+import { useProductHead } from './productHead';
+import classes from './ProductPage.module.css';
+import { useProductPage } from './useProductPage';
+
+/** Shown when the product has no usable picture (the cards' placeholder). */
+const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
+
+/** How wide the picture is drawn: half the page from tablet width up, the screen below. */
+const PAGE_IMAGE_SIZES = '(min-width: 75em) 36rem, (min-width: 48em) 50vw, 100vw';
+
+/**
+ * A product's own page (/p/<slug>): large picture, title, price, catagory, the full comment and
+ * Buy Now to the seller. An old slug (the product was renamed) goes on to the current one; an
+ * unknown slug shows the 404 page (`notFound`, given by the router: features do not import
+ * each other).
+ */
+export function ProductPage({ notFound }: { notFound: ReactNode }) {
+  const { slug = '' } = useParams();
+  const { state, retry } = useProductPage(slug);
+  const product = state.kind === 'answer' && state.status === 'found' ? state.product : null;
+  const image = productImage(product);
+  useProductHead(product, image.src);
+  const missing = state.kind === 'answer' && state.status === 'missing';
+  useEffect(() => {
+    if (missing) applyMeta({ title: texts.notFound.title, description: texts.meta.notFound });
+  }, [missing]);
+
+  if (state.kind === 'error') {
+    return (
+      <Stack align="center" py="xl" gap="md" role="alert">
+        <Text>{texts.productPage.loadFailed}</Text>
+        <Button variant="light" onClick={retry}>
+          {texts.storefront.retry}
+        </Button>
+      </Stack>
+    );
+  }
+  if (state.kind === 'loading') return <ProductPageSkeleton />;
+  if (state.status === 'moved') return <Navigate to={productPath(state.slug)} replace />;
+  if (state.status === 'missing') return notFound;
+  // Keyed: another product (navigation between pages) gets a fresh chance to load its picture.
+  return <ProductDetails key={state.product.id} product={state.product} image={image} />;
+}
+
+/** The picture to show: an upload's 1200 px file (srcset with the 400 px one), else the link. */
+function productImage(product: ProductPageProduct | null) {
+  const link = product ? safeUrl(product.image) : null;
+  const upload = uploadedImage(link);
+  return {
+    src: upload?.large ?? link ?? PLACEHOLDER_IMAGE,
+    srcSet: upload
+      ? `${upload.small} ${IMAGE_WIDTHS.small}w, ${upload.large} ${IMAGE_WIDTHS.large}w`
+      : undefined,
+  };
+}
+
+function ProductDetails({
+  product,
+  image,
+}: {
+  product: ProductPageProduct;
+  image: { src: string; srcSet?: string };
+}) {
+  const [failed, setFailed] = useState(false);
+  const link = safeUrl(product.link);
+  return (
+    <article className={classes.page} data-testid="product-page">
+      <div className={classes.media}>
+        <img
+          className={classes.image}
+          src={failed ? PLACEHOLDER_IMAGE : image.src}
+          srcSet={failed ? undefined : image.srcSet}
+          sizes={image.srcSet && !failed ? PAGE_IMAGE_SIZES : undefined}
+          alt={failed ? texts.storefront.imageFallbackAlt : product.title}
+          width={1200}
+          height={900}
+          fetchPriority="high"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+      </div>
+      <Stack gap="md">
+        <Title order={1} className={classes.title}>
+          {product.title}
+        </Title>
+        <Group gap="md">
+          <Text fw={700} fz="xl" c="teal" data-testid="product-price">
+            {formatPrice(product.price)}
+          </Text>
+          <Badge variant="light" color="orange" size="lg" data-testid="product-category">
+            <VisuallyHidden>{texts.productPage.categoryLabel}: </VisuallyHidden>
+            {product.cat}
+          </Badge>
+        </Group>
+        <Text className={classes.comment} data-testid="product-comment">
+          {product.com}
+        </Text>
+        {link ? (
+          <Button component="a" href={link} target="_blank" rel="noopener noreferrer" size="md">
+            {texts.home.buyNow}
+            <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
+          </Button>
+        ) : (
+          <Button size="md" disabled>
+            {texts.home.buyNow}
+          </Button>
+        )}
+        <Link to={paths.home} className={classes.back}>
+          {texts.productPage.backToShop}
+        </Link>
+      </Stack>
+    </article>
+  );
+}
+
+function ProductPageSkeleton() {
+  return (
+    <div className={classes.page} aria-busy="true">
+      <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
+      <Skeleton className={classes.image} />
+      <Stack gap="md">
+        <Skeleton height={36} width="70%" />
+        <Skeleton height={24} width={120} />
+        <Skeleton height={96} />
+        <Skeleton height={42} />
+      </Stack>
+    </div>
+  );
+}

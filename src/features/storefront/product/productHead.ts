@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { applyMeta } from '../../../app/RouteMeta';
+import { siteOrigin } from '../../../lib/storeSettings';
+import {
+  productHead,
+  seoSettings,
+  scriptJson,
+  type ProductPageProduct,
+} from '../../../lib/productSeo';
+
+const JSON_LD = 'script[type="application/ld+json"]';
+
+function headElement<K extends 'link' | 'script'>(selector: string, tag: K) {
+  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector);
+  if (!element) {
+    element = document.createElement(tag);
+    document.head.append(element);
+  }
+  return element;
+}
+
+function setOpenGraph(property: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute('property', property);
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+/**
+ * The product page's <head>: the same title, description, canonical URL, Open Graph tags and
+ * JSON-LD as the server's HTML (lib/productSeo), kept while the page is shown. The canonical
+ * link and the JSON-LD go when the page does; the next route's RouteMeta sets the rest.
+ */
+export function useProductHead(product: ProductPageProduct | null, image: string) {
+  useEffect(() => {
+    if (!product) return;
+    const head = productHead(product, seoSettings(siteOrigin()), image);
+    applyMeta({ title: product.title, description: head.description });
+    for (const [property, content] of head.openGraph) setOpenGraph(property, content);
+    const canonical = headElement<'link'>('link[rel="canonical"]', 'link');
+    canonical.rel = 'canonical';
+    canonical.href = head.canonical;
+    const jsonLd = headElement<'script'>(JSON_LD, 'script');
+    jsonLd.type = 'application/ld+json';
+    jsonLd.textContent = scriptJson(head.jsonLd);
+    return () => {
+      canonical.remove();
+      jsonLd.remove();
+    };
+  }, [product, image]);
+}

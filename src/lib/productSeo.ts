@@ -1,0 +1,124 @@
+// What search engines and shared links read of a product page: title, description, canonical
+// URL, Open Graph tags and schema.org Product JSON-LD. Pure functions of the product and the
+// store's SEO settings, used by the page in the browser (ProductPage) and by the server that
+// answers /p/<slug> without JavaScript (scripts/product-pages/), so both say the same.
+import { storeSettings } from './storeSettings';
+import { productPath } from '../app/paths';
+import { formatPrice } from './format';
+
+/** Id of the data block the server puts into a product page's HTML, read on first render. */
+export const PRODUCT_DATA_ID = 'product-page-data';
+
+/** A product page's data, as public.product_page(slug) returns it. */
+export interface ProductPageProduct {
+  id: string;
+  slug: string;
+  title: string;
+  cat: string;
+  image: string;
+  price: string;
+  com: string;
+  link: string;
+  updated_at: string;
+  /** The first number in the price (public.price_number); null when the text has none. */
+  price_number: number | null;
+}
+
+export type ProductPageAnswer =
+  | { status: 'found'; product: ProductPageProduct }
+  | { status: 'moved'; slug: string }
+  | { status: 'missing' };
+
+/**
+ * The store's SEO values (name from the store settings): `siteUrl` is the absolute origin
+ * canonical URLs and the sitemap use.
+ */
+export function seoSettings(siteUrl: string) {
+  return {
+    siteName: storeSettings.name,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    currency: 'GBP',
+    locale: 'en_GB',
+  } as const;
+}
+export type SeoSettings = ReturnType<typeof seoSettings>;
+
+/** Meta descriptions are cut around 160 characters by search engines: cut at a word. */
+export function metaDescription(product: Pick<ProductPageProduct, 'com' | 'price'>): string {
+  const text = `${formatPrice(product.price)} · ${product.com.replace(/\s+/g, ' ').trim()}`;
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 157);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 100)).trimEnd()}…`;
+}
+
+/** An absolute URL for a product picture (site paths such as /products/x.svg get the origin). */
+export function absoluteImageUrl(image: string, settings: SeoSettings): string {
+  return image.startsWith('/') ? `${settings.siteUrl}${image}` : image;
+}
+
+/** schema.org Product; an Offer in GBP only when the price text holds a number. */
+export function productJsonLd(product: ProductPageProduct, settings: SeoSettings, image: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    description: product.com,
+    image: [absoluteImageUrl(image, settings)],
+    category: product.cat,
+    url: `${settings.siteUrl}${productPath(product.slug)}`,
+    ...(product.price_number === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            price: String(product.price_number),
+            priceCurrency: settings.currency,
+            availability: 'https://schema.org/InStock',
+            url: product.link,
+          },
+        }),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: "<" escaped so no text can end the script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+export interface ProductHead {
+  title: string;
+  description: string;
+  canonical: string;
+  /** Open Graph properties, in order. */
+  openGraph: Array<[string, string]>;
+  jsonLd: ReturnType<typeof productJsonLd>;
+}
+
+/** Everything a product page puts in <head>. */
+export function productHead(
+  product: ProductPageProduct,
+  settings: SeoSettings,
+  image: string,
+): ProductHead {
+  const title = `${product.title} | ${settings.siteName}`;
+  const description = metaDescription(product);
+  const canonical = `${settings.siteUrl}${productPath(product.slug)}`;
+  return {
+    title,
+    description,
+    canonical,
+    openGraph: [
+      ['og:site_name', settings.siteName],
+      ['og:type', 'product'],
+      ['og:title', title],
+      ['og:description', description],
+      ['og:url', canonical],
+      ['og:image', absoluteImageUrl(image, settings)],
+      ['og:locale', settings.locale],
+    ],
+    jsonLd: productJsonLd(product, settings, image),
+  };
+}
