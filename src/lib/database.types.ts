@@ -275,6 +275,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      product_slug_history: {
+        Row: {
+          product_id: string;
+          replaced_at: string;
+          slug: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          product_id: string;
+          replaced_at?: string;
+          slug: string;
+        };
+        Update: {
+          product_id?: string;
+          replaced_at?: string;
+          slug?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_slug_history_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       products: {
         Row: {
           cat: string;
@@ -286,6 +313,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         };
@@ -300,6 +328,7 @@ export type Database = {
           price: string;
           price_value?: never;
           search_text?: never;
+          slug?: string;
           title: string;
           updated_at?: string;
         };
@@ -313,6 +342,7 @@ export type Database = {
           price?: string;
           price_value?: never;
           search_text?: never;
+          slug?: string;
           title?: string;
           updated_at?: string;
         };
@@ -347,6 +377,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         }[];
@@ -487,10 +518,19 @@ export type Database = {
         }[];
       };
       price_number: { Args: { p_price: string }; Returns: number };
+      product_page: { Args: { p_slug: string }; Returns: Json };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       search_key: { Args: { p_text: string }; Returns: string };
+      sitemap_products: {
+        Args: { p_page: number };
+        Returns: {
+          slug: string;
+          updated_at: string;
+        }[];
+      };
+      sitemap_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       storefront_page: {
         Args: {
           p_after_id?: string;
@@ -509,6 +549,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         }[];
@@ -540,6 +581,7 @@ export type Database = {
           price: string;
           price_value: number | null;
           search_text: string | null;
+          slug: string;
           title: string;
           updated_at: string;
         }[];

@@ -41,14 +41,10 @@ export function HomePage() {
   const categoryRow = useRef<HTMLDivElement>(null);
   // An old link to a renamed category: go to it under its new name (replacing the old URL).
   useRenamedCategory(category, categories, (current) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set(CATEGORY_PARAM, current);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    ),
+    setParams((prev) => withStoreView(prev, { cat: current }), {
+      replace: true,
+      preventScrollReset: true,
+    }),
   );
 
   // On a phone the buttons scroll sideways: bring the chosen one into view (a shared or reloaded

@@ -21,7 +21,7 @@ export async function fetchSearchPage(
   after: (StoreProduct & { created_at?: string }) | null,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  let query = catalogueDb()
+  let query = (await catalogueDb())
     .rpc('storefront_search', {
       p_query: view.q.trim() || undefined,
       p_cat: view.cat ?? undefined,

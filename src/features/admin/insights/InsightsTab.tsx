@@ -1,6 +1,7 @@
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState, type ComponentType } from 'react';
 import { texts } from '../../../adminTexts';
+import { BrokenLinksSection } from '../linkHealth/BrokenLinksSection';
 import { ClickInsightsSection } from './ClickInsightsSection';
 import { INSIGHT_PERIODS, type InsightPeriod } from './insightsApi';
 
@@ -9,11 +10,14 @@ const t = texts.insights;
 /** A part of the Insights tab: it shows its figures for the chosen period. */
 export type InsightsSection = ComponentType<{ days: InsightPeriod }>;
 
-/**
- * The tab's sections, top to bottom. Link health (issue 16, part B) puts its "broken and
- * redirected first" list at the front of this array when it is merged.
- */
-export const INSIGHTS_SECTIONS: readonly InsightsSection[] = [ClickInsightsSection];
+/** Link health is not tied to a period: the latest check of every link. */
+const LinkHealthSection: InsightsSection = () => <BrokenLinksSection />;
+
+/** The tab's sections, top to bottom: broken and redirected links first, then the clicks. */
+export const INSIGHTS_SECTIONS: readonly InsightsSection[] = [
+  LinkHealthSection,
+  ClickInsightsSection,
+];
 
 /** Admin tab "Insights": what shoppers follow, over the last 7, 30 or 90 days. */
 export function InsightsTab() {

@@ -43,13 +43,19 @@ export function useProductPage(slug: string): { state: ProductPageState; retry: 
     const controller = new AbortController();
     setState({ kind: 'loading' });
     catalogueDb()
-      .rpc('product_page', { p_slug: slug })
-      .abortSignal(controller.signal)
-      .then(({ data, error }) => {
-        if (controller.signal.aborted) return;
-        if (error || !data) setState({ kind: 'error' });
-        else setState({ kind: 'answer', ...(data as unknown as ProductPageAnswer), forSlug: slug });
-      });
+      .then((db) => db.rpc('product_page', { p_slug: slug }).abortSignal(controller.signal))
+      .then(
+        ({ data, error }) => {
+          if (controller.signal.aborted) return;
+          if (error || !data) setState({ kind: 'error' });
+          else
+            setState({ kind: 'answer', ...(data as unknown as ProductPageAnswer), forSlug: slug });
+        },
+        // The query builder's code could not be fetched (offline): the page's error state.
+        () => {
+          if (!controller.signal.aborted) setState({ kind: 'error' });
+        },
+      );
     return () => controller.abort();
     // `loaded` is left out on purpose: a loaded slug must not load again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
