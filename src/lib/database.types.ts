@@ -350,13 +350,7 @@ export type Database = {
       product_page: { Args: { p_slug: string }; Returns: Json };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
-      sitemap_products: {
-        Args: { p_page: number };
-        Returns: {
-          slug: string;
-          updated_at: string;
-        }[];
-      };
+      sitemap_products: { Args: { p_page: number }; Returns: Json };
       sitemap_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       storefront_page: {
         Args: {
