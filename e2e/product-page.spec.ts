@@ -64,7 +64,7 @@ test('a card leads to the product page: content, JSON-LD, canonical and Open Gra
     'href',
     SELLER,
   );
-  await card.getByRole('link', { name: TITLE }).click();
+  await card.getByRole('heading', { name: TITLE }).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/p/${slug}$`));
 
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
@@ -119,7 +119,7 @@ test('a price without a number has no Offer; an old slug goes on to the new one'
   // A list loaded before the rename still links the old slug: following it in the app replaces
   // the address with the new slug (client-side, so Back does not return to the old one).
   await page.goto(`/?cat=${encodeURIComponent(CAT)}`);
-  const oldLink = page.getByRole('link', { name: before });
+  const oldLink = page.getByRole('heading', { name: before }).getByRole('link');
   await expect(oldLink).toHaveAttribute('href', `/p/${oldSlug}`);
   const { error } = await serviceDb.from('products').update({ title: RENAMED }).eq('title', before);
   expect(error).toBeNull();

@@ -195,14 +195,14 @@ function sitemapPages(settings: SeoSettings) {
 }
 
 async function sitemapProducts(options: ProductPagesOptions, settings: SeoSettings, n: number) {
-  const rows = await rpc<Array<{ slug: string; updated_at: string }>>(options, 'sitemap_products', {
+  const rows = await rpc<Array<[slug: string, updatedAt: string]>>(options, 'sitemap_products', {
     p_page: n,
   });
   if (rows.length === 0 && n > 1) return null;
   const urls = rows.map(
-    (r) =>
-      `<url><loc>${escapeHtml(`${settings.siteUrl}${productPath(r.slug)}`)}</loc><lastmod>${
-        r.updated_at
+    ([slug, updatedAt]) =>
+      `<url><loc>${escapeHtml(`${settings.siteUrl}${productPath(slug)}`)}</loc><lastmod>${
+        updatedAt
       }</lastmod></url>`,
   );
   return xml(

@@ -233,19 +233,22 @@ comment on function public.sitemap_summary() is
   'How many product pages the sitemap lists and when the newest changed.';
 
 create function public.sitemap_products(p_page integer)
-returns table (slug text, updated_at timestamptz)
+returns jsonb
 language sql
 stable
 security invoker
 set search_path = ''
 as $$
-  select p.slug, p.updated_at
-    from public.products p
-   order by p.slug
-   limit 50000 offset (greatest(p_page, 1) - 1) * 50000;
+  -- One JSON array ([[slug, updated_at], …]) rather than rows: PostgREST caps a set at its
+  -- max-rows (1,000), a single value it does not.
+  select coalesce(jsonb_agg(jsonb_build_array(s.slug, s.updated_at) order by s.slug), '[]'::jsonb)
+    from (select p.slug, p.updated_at
+            from public.products p
+           order by p.slug
+           limit 50000 offset (greatest(p_page, 1) - 1) * 50000) s;
 $$;
 comment on function public.sitemap_products(integer) is
-  'One sitemap file of product pages (50,000 a page, page 1 first), in slug order.';
+  'One sitemap file of product pages as [[slug, updated_at], …] (50,000 a page), in slug order.';
 revoke execute on function public.sitemap_summary(), public.sitemap_products(integer) from public;
 grant execute on function public.sitemap_summary(), public.sitemap_products(integer)
   to anon, authenticated, service_role;

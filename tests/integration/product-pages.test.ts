@@ -320,6 +320,22 @@ describe('sitemap', () => {
     expect(after).not.toContain(`${SITE}/p/${MARK}-sitemap-renamed`);
   });
 
+  it('lists more than the 1,000-row cap of PostgREST in one products file', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) =>
+      productFields(CAT, `${MARK} Bulk ${String(i).padStart(4, '0')}`),
+    );
+    const { error } = await service.from('products').insert(rows);
+    expect(error).toBeNull();
+    const { count } = await anonClient()
+      .from('products')
+      .select('id', { count: 'exact', head: true });
+    const locs = await productLocs();
+    expect(locs.length).toBeGreaterThan(1001);
+    // Other files may add or remove products meanwhile: allow their few.
+    expect(Math.abs(locs.length - count!)).toBeLessThan(50);
+    expect(locs).toContain(`${SITE}/p/${MARK}-bulk-1000`);
+  });
+
   it('lists the static public pages, and robots.txt points at the sitemap', async () => {
     const pages = await (await get('/sitemap-pages.xml')).text();
     expect([...pages.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(

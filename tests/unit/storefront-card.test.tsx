@@ -38,7 +38,7 @@ describe('<ProductCard />', () => {
 
   it('links title and picture to the product page, only the title as a tab stop', () => {
     renderWithProviders(<ProductCard product={product} />);
-    const title = screen.getByRole('link', { name: product.title });
+    const title = within(screen.getByRole('heading', { name: product.title })).getByRole('link');
     expect(title).toHaveAttribute('href', '/p/match-football-size-5');
     const picture = screen.getByTestId('product-image').closest('a')!;
     expect(picture).toHaveAttribute('href', '/p/match-football-size-5');

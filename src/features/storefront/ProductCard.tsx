@@ -51,12 +51,7 @@ export function ProductCard({
       data-testid="product-card"
     >
       {/* The picture links to the product page too, but only the title is a tab stop. */}
-      <Link
-        to={productPath(product.slug)}
-        className={classes.media}
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+      <Link to={productPath(product.slug)} className={classes.media} tabIndex={-1}>
         <img
           className={classes.image}
           src={showPlaceholder ? PLACEHOLDER_IMAGE : (upload?.small ?? imageUrl)}
