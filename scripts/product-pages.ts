@@ -127,7 +127,7 @@ ${
 function notFoundHtml(shell: string, settings: SeoSettings): string {
   return fillShell(
     shell,
-    `${texts.notFound.title} | ${settings.siteName}`,
+    `${texts.notFound.title} | ${settings.titleSuffix}`,
     texts.meta.notFound,
     '<meta name="robots" content="noindex" />',
     `<main><h1>${escapeHtml(texts.notFound.title)}</h1><p><a href="/">${escapeHtml(

@@ -2,6 +2,7 @@
 // URL, Open Graph tags and schema.org Product JSON-LD. Pure functions of the product and the
 // store's SEO settings, used by the page in the browser (ProductPage) and by the server that
 // answers /p/<slug> without JavaScript (scripts/product-pages/), so both say the same.
+import { texts } from '../texts';
 import { storeSettings } from './storeSettings';
 import { productPath } from '../app/paths';
 import { formatPrice } from './format';
@@ -36,6 +37,8 @@ export type ProductPageAnswer =
 export function seoSettings(siteUrl: string) {
   return {
     siteName: storeSettings.name,
+    /** Page titles end in the header's title, as every other page's (RouteMeta). */
+    titleSuffix: texts.brand.title,
     siteUrl: siteUrl.replace(/\/+$/, ''),
     currency: 'GBP',
     locale: 'en_GB',
@@ -103,7 +106,7 @@ export function productHead(
   settings: SeoSettings,
   image: string,
 ): ProductHead {
-  const title = `${product.title} | ${settings.siteName}`;
+  const title = `${product.title} | ${settings.titleSuffix}`;
   const description = metaDescription(product);
   const canonical = `${settings.siteUrl}${productPath(product.slug)}`;
   return {

@@ -6,6 +6,7 @@ import { CATEGORY_PARAM as APP_CATEGORY_PARAM } from '../../src/features/storefr
 import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import { firstPage } from '../../src/features/storefront/firstPagePrefetch';
 import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-first-page';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../../src/lib/tables';
 
 const API = 'https://abc.supabase.co';
 const KEY = 'anon-key.with/odd+chars';
@@ -36,7 +37,7 @@ describe('the inline script', () => {
     const url = new URL(fetched[0]!);
     expect(url.origin + url.pathname).toBe(`${API}/rest/v1/rpc/storefront_page`);
     expect(url.searchParams.get('p_limit')).toBe(String(PAGE_SIZE + 1));
-    expect(url.searchParams.get('select')).toBe('id,title,cat,image,price,com,link');
+    expect(url.searchParams.get('select')).toBe(selectList(STORE_PRODUCT_COLUMNS));
     expect(url.searchParams.get('apikey')).toBe(KEY);
     expect(url.searchParams.has('p_cat')).toBe(false);
     expect(left?.cat).toBeNull();

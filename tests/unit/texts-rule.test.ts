@@ -22,6 +22,8 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   'texts.activity.kind.invite_withdrawn',
   // Insights heads its table's product column as the Activity tab names its product filter.
   'texts.insights.product',
+  // Insights heads its category column as the shopper's product page labels the category.
+  'texts.insights.category',
   // The admin table's category filter offers "all" as the Catagories list is headed.
   'texts.productTable.allCategories',
   // The Products and Catagories forms: the same buttons and title label, one set per form.
