@@ -9,7 +9,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
@@ -56,8 +56,16 @@ export function HomePage() {
   }, [category, categories.status]);
 
   // The search, category and sort live in the URL (shareable; Back and Forward restore them).
-  const change = (patch: Partial<StoreView>, replace = false) =>
-    setParams((prev) => withStoreView(prev, patch), { preventScrollReset: true, replace });
+  // Built on the last params set, not react-router's `prev` (the params of the last render): a
+  // sort chosen right after a category, before the re-render, would drop the category.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const change = (patch: Partial<StoreView>, replace = false) => {
+    latest.current = withStoreView(latest.current, patch);
+    setParams(latest.current, { preventScrollReset: true, replace });
+  };
 
   const choose = (title: string | null) => {
     if (title === category) {
