@@ -523,13 +523,7 @@ export type Database = {
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       search_key: { Args: { p_text: string }; Returns: string };
-      sitemap_products: {
-        Args: { p_page: number };
-        Returns: {
-          slug: string;
-          updated_at: string;
-        }[];
-      };
+      sitemap_products: { Args: { p_page: number }; Returns: Json };
       sitemap_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       storefront_page: {
         Args: {
