@@ -7,8 +7,13 @@ import '@mantine/notifications/styles.css';
 // the paint back. Its CSS is linked from the HTML (vite-prerender.ts).
 // A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
 // app runs, so it starts at once.
+// Evaluating code blocks the page: React's own modules are evaluated first, in a task of their
+// own, and the app's after the browser has had a turn; together they were one long task on a phone.
 const start = () =>
-  import('./app/start').catch((error: unknown) => console.error('The app failed to load', error));
+  import('react-dom/client')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./app/start'))
+    .catch((error: unknown) => console.error('The app failed to load', error));
 if (document.getElementById('root')?.hasChildNodes())
   requestAnimationFrame(() => setTimeout(() => void start()));
 else void start();

@@ -23,30 +23,43 @@ async function resolveLazyRoutes(): Promise<void> {
   );
 }
 
-function app() {
+function app(router: ReturnType<typeof createBrowserRouter>) {
   return (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
 }
+
+/**
+ * Lets the browser run other work (input, paint) before the next step. Evaluating the app's
+ * modules, creating the router and starting React each take tens of milliseconds on a phone;
+ * run back to back they made one long task that blocked the main thread.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Pages pre-rendered at build time (vite-prerender.ts) are hydrated: the HTML is already on
 // screen and React attaches to it. Anything else (the SPA fallback, or a pre-rendered page served
 // for another URL, e.g. home with ?cat=) is rendered from scratch; React replaces the markup when
 // it commits. Either way the matched route's code is loaded first, so the first render is the
 // page itself, and it renders in a transition so React yields to the browser while it works.
-const path = window.location.pathname.replace(/(.)\/$/, '$1');
-const hydrate = prerenderedRoute(root) === path && !window.location.search;
-void resolveLazyRoutes().then(() =>
+async function startApp(root: HTMLElement) {
+  const path = window.location.pathname.replace(/(.)\/$/, '$1');
+  const hydrate = prerenderedRoute(root) === path && !window.location.search;
+  await resolveLazyRoutes();
+  await yieldToBrowser();
+  const router = createBrowserRouter(routes);
+  await yieldToBrowser();
   startTransition(() => {
     if (hydrate)
-      hydrateRoot(root, app(), {
+      hydrateRoot(root, app(router), {
         // A mismatch means the pre-render and the client disagree: say so loudly.
         onRecoverableError: (error) => console.error('hydration:', error),
       });
-    else createRoot(root).render(app());
-  }),
-);
+    else createRoot(root).render(app(router));
+  });
+}
+
+void startApp(root);

@@ -9,8 +9,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
 import { scrollChosenIntoView } from './categoryRowScroll';
@@ -30,6 +31,20 @@ export { CATEGORY_PARAM } from './storeView';
  */
 const GRID_COLS = { base: 1, sm: 2, md: 3, lg: 4 };
 const GRID_SPACING = { base: 'sm', sm: 'lg' };
+
+/**
+ * The cards, memoised: the page re-renders when the category buttons arrive or the URL changes,
+ * and re-rendering a page of cards each time cost a long task on a phone.
+ */
+const ProductGrid = memo(function ProductGrid({ products }: { products: StoreProduct[] }) {
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
+      {products.map((product, i) => (
+        <ProductCard key={product.id} product={product} first={i === 0} />
+      ))}
+    </SimpleGrid>
+  );
+});
 
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
@@ -157,11 +172,7 @@ export function HomePage() {
       )}
 
       {list.status === 'ready' && list.products.length > 0 && (
-        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
-          {list.products.map((product, i) => (
-            <ProductCard key={product.id} product={product} first={i === 0} />
-          ))}
-        </SimpleGrid>
+        <ProductGrid products={list.products} />
       )}
 
       {list.status === 'ready' && list.loadMoreFailed && (

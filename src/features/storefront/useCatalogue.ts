@@ -127,7 +127,8 @@ export function useCategories(): CategoryListState {
     const ac = new AbortController();
     fetchCategories(ac.signal).then(
       (categories) => {
-        if (!ac.signal.aborted) setState({ status: 'ready', categories });
+        // A transition, like the cards: the buttons arriving never block the main thread.
+        if (!ac.signal.aborted) startTransition(() => setState({ status: 'ready', categories }));
       },
       (error: unknown) => {
         if (ac.signal.aborted) return;
