@@ -53,6 +53,8 @@ export default defineConfig({
             // module into a chunk with code only lazy chunks use (modal scroll lock), and the
             // home page downloads that code up front.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // React Router in a chunk of its own: main.tsx evaluates it in a task of its own.
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
             // zod (the forms' validation) in a chunk of its own too, so tests can tell that the
             // home page never downloads it (otherwise it lands in whichever form chunk is shared).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },

@@ -7,11 +7,15 @@ import '@mantine/notifications/styles.css';
 // the paint back. Its CSS is linked from the HTML (vite-prerender.ts).
 // A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
 // app runs, so it starts at once.
-// Evaluating code blocks the page: React's own modules are evaluated first, in a task of their
-// own, and the app's after the browser has had a turn; together they were one long task on a phone.
+// Evaluating code blocks the page: React's modules, then the router's, then the app's are each
+// evaluated in a task of their own, with a turn for the browser in between; together they were one
+// long task on a phone.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const start = () =>
   import('react-dom/client')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(nextTask)
+    .then(() => import('./app/routerCode'))
+    .then(nextTask)
     .then(() => import('./app/start'))
     .catch((error: unknown) => console.error('The app failed to load', error));
 if (document.getElementById('root')?.hasChildNodes())

@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { loadSupabase } from '../../lib/loadSupabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
-import {
-  contactFormSchema,
-  emptyContactForm,
-  type ContactFormInput,
-  type ContactFormValues,
-} from './contactSchema';
+import { lazyResolver } from '../../lib/lazyResolver';
+import type { ContactFormInput, ContactFormValues } from './contactSchema';
 import { contactLimits, contactTexts } from './contactTexts';
 import { sendContactMessage } from './sendContactMessage';
+
+const emptyContactForm: ContactFormInput = { name: '', email: '', message: '', website: '' };
+
+// zod and the schema arrive when the visitor starts on the form (or submits it at once).
+const validation = lazyResolver(() => import('./contactResolver').then((m) => m.contactResolver));
 
 // Off-screen rather than display:none, which some bots recognise and skip.
 const honeypotStyle = {
@@ -33,7 +33,7 @@ export function ContactPage() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({
-    resolver: zodResolver(contactFormSchema),
+    resolver: validation.resolver,
     defaultValues: emptyContactForm,
   });
   const { run } = useSubmitLock();
@@ -73,10 +73,13 @@ export function ContactPage() {
         )}
         {/* No noValidate: the browser checks the e-mail format (type=email) before zod does.
             No `required` attributes either, so an empty field reaches zod and shows the alert. */}
-        {/* supabase-js is fetched once the visitor starts on the form, not with the page. */}
+        {/* supabase-js and the validation are fetched once the visitor starts on the form. */}
         <form
           onSubmit={onSubmit}
-          onFocusCapture={() => void loadSupabase()}
+          onFocusCapture={() => {
+            void loadSupabase();
+            void validation.preload();
+          }}
           aria-label={contactTexts.heading}
         >
           <Stack>

@@ -28,5 +28,3 @@ export const contactFormSchema = z.object({
 
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
-
-export const emptyContactForm: ContactFormInput = { name: '', email: '', message: '', website: '' };
