@@ -93,6 +93,8 @@ for (const part of ['postgrest', 'postgres'] as const) {
     await page.goto(`${appUrl}/`);
     await expect(cards(page).first()).toBeVisible();
     const categories = page.getByTestId('category-buttons').getByRole('button');
+    // The app has started and read the categories (the first cards may be drawn before it runs).
+    await expect(categories.nth(1)).toBeVisible();
     await stack.stopPart(part);
     try {
       await categories.nth(1).click();

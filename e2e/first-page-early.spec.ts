@@ -78,3 +78,69 @@ test('other categories, Load more and a retry still ask the database', async ({ 
   // The early answer for All is not reused when All is chosen again: fresh data.
   expect(requests.filter(isProductPage)).toHaveLength(3);
 });
+
+/** Holds back the app's own code (app/start.tsx's chunk) until `release` is called. */
+async function holdAppCode(page: Page) {
+  const start = await startChunk(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${start}`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('on /, the HTML draws the first cards before the app has loaded, and the app takes them over', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const release = await holdAppCode(page);
+  await page.goto('/');
+  // Drawn while the app's code is still held back: by the HTML's own script.
+  await expect(cards(page)).toHaveCount(PAGE_SIZE, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: texts.storefront.loadMore })).toHaveCount(0);
+  const title = await cards(page).getByTestId('product-title').first().textContent();
+  await page.evaluate(() => {
+    (window as unknown as { drawnCard: Element | null }).drawnCard = document.querySelector(
+      '[data-testid="product-card"]',
+    );
+  });
+  release();
+  // The app runs (Load more appears only then) and hydrates the drawn cards as they are.
+  await expect(page.getByRole('button', { name: texts.storefront.loadMore })).toBeVisible();
+  const same = await page.evaluate(() =>
+    document.contains((window as unknown as { drawnCard: Element }).drawnCard),
+  );
+  expect(same, 'the drawn card is still the one on the page').toBe(true);
+  await expect(cards(page).getByTestId('product-title').first()).toHaveText(title!);
+  await expect(cards(page)).toHaveCount(PAGE_SIZE);
+  expect(problems, 'no hydration mismatch or other error').toEqual([]);
+});
+
+test('a Buy Now click on a drawn card before the app has started is counted once it starts', async ({
+  page,
+}) => {
+  const release = await holdAppCode(page);
+  const counts: Request[] = [];
+  page.on('request', (r) => r.url().includes('/rpc/count_buy_now_click') && counts.push(r));
+  const firstPage = page.waitForResponse((r) => isProductPage(r.request()));
+  await page.goto('/');
+  const rows = (await (await firstPage).json()) as { id: string }[];
+  const card = cards(page).first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('link', { name: new RegExp(texts.home.buyNow) }).click();
+  // The seller opens at once, as always; the count waits for the app.
+  await (await popup).close();
+  expect(counts).toHaveLength(0);
+  release();
+  await expect.poll(() => counts.length).toBe(1);
+  const sent = counts[0]!.postDataJSON() as { p_product_id: string };
+  expect(sent.p_product_id).toBe(rows[0]!.id);
+  // Once: the app does not count it again.
+  await page.waitForLoadState('networkidle');
+  expect(counts).toHaveLength(1);
+});

@@ -293,6 +293,9 @@ test.describe('home catalogue', () => {
     await page.goto('/');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     const loadMore = page.getByRole('button', { name: texts.storefront.loadMore });
+    // The first cards may be drawn by the HTML before the app runs (decision 0190); Load more
+    // comes with the app.
+    await expect(loadMore).toBeVisible();
     while ((await loadMore.count()) > 0) {
       const before = await cards(page).count();
       await loadMore.click();

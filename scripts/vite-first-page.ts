@@ -1,55 +1,87 @@
 // Vite plugin: the home page's first page of products is requested by a small inline script in
 // the HTML <head>, while the browser is still parsing the page, instead of after the app's
-// JavaScript has been fetched and started (issue 17: the cards waited for the bundle). The app
-// takes the answer from `window.__marFirstPage` (src/features/storefront/firstPagePrefetch.ts)
-// instead of asking again. The script is inline (no extra request before the fetch can start);
-// the Content-Security-Policy allows it by its SHA-256 like the colour-scheme script
-// (scripts/vite-security-headers.ts hashes every bare <script> of the built page).
-import { loadEnv, type Plugin } from 'vite';
+// JavaScript has been fetched and started (issue 17: the cards waited for the bundle). On a plain
+// `/` the script also draws the cards from the answer into the pre-rendered page, from card
+// markup that scripts/vite-prerender.ts renders at build time; the app hydrates them
+// (src/features/storefront/earlyFirstPage.ts, firstPagePrefetch.ts, decisions 0160 and 0190).
+// The script is inline (no extra request before the fetch can start); the Content-Security-Policy
+// allows it by its SHA-256 like the colour-scheme script (scripts/vite-security-headers.ts hashes
+// every bare <script> of the built page).
+import path from 'node:path';
+import { build, loadEnv, type Plugin, type Rolldown } from 'vite';
+import type { EarlyFirstPageConfig } from '../src/features/storefront/earlyFirstPage.ts';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
 import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
+import { texts } from '../src/texts.ts';
 
 /** The query parameter of the chosen category (CATEGORY_PARAM in HomePage.tsx). */
 export const CATEGORY_PARAM = 'cat';
-/** Where the script leaves its request for the app. */
-export const PREFETCH_GLOBAL = '__marFirstPage';
+
+/** The script's source, from the project root. */
+const EARLY_MODULE = 'src/features/storefront/earlyFirstPage.ts';
+const ENTRY = '\0mar-early-first-page';
 
 /**
  * The inline script: on `/` (with no query parameter other than the category) it asks
  * public.storefront_page for the first page, one extra row to learn whether there is more, as
- * src/features/storefront/catalogue.ts does. A GET with the key in the URL is a "simple"
- * cross-origin request: no CORS preflight round trip before it (the gateway, like Supabase's,
- * takes `apikey` from the URL). Any other page, or any error, leaves nothing behind and the app
- * asks as usual.
+ * src/features/storefront/catalogue.ts does, and on a plain `/` draws it. A GET with the key in
+ * the URL is a "simple" cross-origin request: no CORS preflight round trip before it (the
+ * gateway, like Supabase's, takes `apikey` from the URL). Any other page, or any error, leaves
+ * nothing behind and the app asks as usual. Bundled from earlyFirstPage.ts, so it formats prices,
+ * links and pictures with the app's own code.
  */
-export function firstPageScript(supabaseUrl: string, anonKey: string): string {
+export async function firstPageScript(
+  supabaseUrl: string,
+  anonKey: string,
+  root = process.cwd(),
+): Promise<string> {
+  const source = path.resolve(root, EARLY_MODULE);
   const endpoint = `${new URL(supabaseUrl).origin}/rest/v1/rpc/storefront_page`;
   const fixed = new URLSearchParams({
     p_limit: String(PAGE_SIZE + 1),
     select: selectList(STORE_PRODUCT_COLUMNS),
     apikey: anonKey,
   }).toString();
-  // Plain ES2017 that runs before anything else on the page; JSON.stringify quotes the values.
-  return [
-    '(function () {',
-    '  try {',
-    '    var q = new URLSearchParams(location.search);',
-    '    var other = false;',
-    `    q.forEach(function (v, k) { if (k !== ${JSON.stringify(CATEGORY_PARAM)}) other = true; });`,
-    "    if (location.pathname !== '/' || other) return;",
-    `    var cat = (q.get(${JSON.stringify(CATEGORY_PARAM)}) || '').trim() || null;`,
-    `    var url = ${JSON.stringify(`${endpoint}?${fixed}`)};`,
-    "    if (cat) url += '&p_cat=' + encodeURIComponent(cat);",
-    `    window[${JSON.stringify(PREFETCH_GLOBAL)}] = {`,
-    '      cat: cat,',
-    "      response: fetch(url, { credentials: 'omit' }),",
-    '    };',
-    '  } catch (e) {}',
-    '})();',
-  ].join('\n');
+  const config: EarlyFirstPageConfig = {
+    url: `${endpoint}?${fixed}`,
+    categoryParam: CATEGORY_PARAM,
+    supabaseUrl,
+    fallbackAlt: texts.storefront.imageFallbackAlt,
+  };
+  const output = (await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    envFile: false,
+    define: { 'import.meta.env.VITE_SUPABASE_URL': JSON.stringify(supabaseUrl) },
+    plugins: [
+      {
+        name: 'mar-early-first-page-entry',
+        resolveId: (id) => (id === ENTRY ? id : null),
+        load: (id) =>
+          id === ENTRY
+            ? `import { startEarlyFirstPage } from ${JSON.stringify(source)};\n` +
+              `startEarlyFirstPage(${JSON.stringify(config)});`
+            : null,
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2020',
+      copyPublicDir: false,
+      rolldownOptions: { input: ENTRY, output: { format: 'iife' } },
+    },
+  })) as Rolldown.RolldownOutput[] | Rolldown.RolldownOutput;
+  const [result] = Array.isArray(output) ? output : [output];
+  const chunk = result?.output.find((o) => o.type === 'chunk');
+  if (!chunk) throw new Error('the early first-page script did not build');
+  // No "</script" can end the inline script early (JSON.stringify leaves "/" as it is).
+  return chunk.code.trim().replaceAll('</', '<\\/');
 }
 
 export function firstPagePrefetch(): Plugin {
+  let wanted: { url: string; key: string; root: string } | null = null;
   let script: string | null = null;
   return {
     name: 'mar-first-page-prefetch',
@@ -60,9 +92,12 @@ export function firstPagePrefetch(): Plugin {
       // The dev server's pages have no CSP and change on every edit: build only. A build without
       // the Supabase settings (bundle measurement) cannot read products anyway.
       // MAR_FIRST_PAGE_PREFETCH=off: the build without it that bench/first-card.ts compares with.
-      const wanted = config.command === 'build' && !config.build.ssr;
+      const build = config.command === 'build' && !config.build.ssr;
       const off = process.env.MAR_FIRST_PAGE_PREFETCH === 'off';
-      script = wanted && !off && url && key ? firstPageScript(url, key) : null;
+      wanted = build && !off && url && key ? { url, key, root: config.root } : null;
+    },
+    async buildStart() {
+      script = wanted ? await firstPageScript(wanted.url, wanted.key, wanted.root) : null;
     },
     transformIndexHtml(html) {
       if (!script) return html;

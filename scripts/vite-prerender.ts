@@ -14,11 +14,14 @@ export const START = 'src/app/start.tsx';
 /** The shell for routes that are not pre-rendered. */
 export const SPA_SHELL = 'spa.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** Marks a page with the early first-page script (scripts/vite-first-page.ts). */
+const EARLY_SCRIPT_MARK = '__marFirstPage';
 
 interface ServerEntry {
   PRERENDERED_ROUTES: readonly string[];
   PRERENDERED_ATTRIBUTE: string;
   render(pathname: string): Promise<{ html: string; title: string; description: string }>;
+  renderCardTemplates(): Promise<string>;
   storeSettings: { name: string };
 }
 
@@ -130,17 +133,21 @@ export function prerender(): Plugin {
         )) as ServerEntry;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         writeFileSync(path.join(outDir, SPA_SHELL), template);
+        // The card markup the home page's early script draws from (earlyFirstPage.ts), only
+        // where that script is (a build with the Supabase settings).
+        const cards = template.includes(EARLY_SCRIPT_MARK) ? await entry.renderCardTemplates() : '';
         for (const route of entry.PRERENDERED_ROUTES) {
           const page = await entry.render(route);
+          const html = fillTemplate(
+            template,
+            route,
+            page,
+            entry.PRERENDERED_ATTRIBUTE,
+            entry.storeSettings.name,
+          );
           writeFileSync(
             path.join(outDir, htmlFileFor(route)),
-            fillTemplate(
-              template,
-              route,
-              page,
-              entry.PRERENDERED_ATTRIBUTE,
-              entry.storeSettings.name,
-            ),
+            route === '/' && cards ? html.replace('</body>', `  ${cards}\n  </body>`) : html,
           );
         }
       } finally {

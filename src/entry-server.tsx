@@ -2,10 +2,22 @@
 // the public pages are written as HTML so a visitor sees them before any JavaScript has run,
 // and app/start.tsx hydrates them. Not part of the browser bundle.
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  MemoryRouter,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { documentTitle, type RouteHandle } from './app/RouteMeta';
 import { routes } from './app/router';
+import {
+  CARD_KIND_ATTRIBUTE,
+  CARD_TEMPLATE_ID,
+  CARD_TOKENS,
+} from './features/storefront/earlyFirstPage';
+import { ProductGrid } from './features/storefront/ProductGrid';
+import type { StoreProduct } from './lib/tables';
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './app/prerender';
 export { storeSettings } from './lib/storeSettings';
@@ -46,4 +58,37 @@ export async function render(pathname: string): Promise<RenderedPage> {
     title: documentTitle(meta),
     description: meta.description,
   };
+}
+
+/**
+ * The <template> the home page's early script draws its cards from (earlyFirstPage.ts): the
+ * product grid as React renders it, with two cards whose values are stand-ins, one with a seller
+ * link and one without.
+ */
+export async function renderCardTemplates(): Promise<string> {
+  const sample = (id: string, link: string): StoreProduct => ({
+    id,
+    title: CARD_TOKENS.title,
+    slug: CARD_TOKENS.slug,
+    price: CARD_TOKENS.price,
+    cat: CARD_TOKENS.cat,
+    com: CARD_TOKENS.com,
+    image: CARD_TOKENS.image,
+    link,
+  });
+  const { prelude } = await prerender(
+    <AppProviders>
+      <MemoryRouter>
+        <ProductGrid products={[sample('link', CARD_TOKENS.link), sample('no-link', '')]} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  const html = await new Response(prelude).text();
+  const grid = /<div[^>]*data-testid="product-grid"[^>]*>[\s\S]*<\/article><\/div>/.exec(html)?.[0];
+  const cards = grid?.match(/<article[\s\S]*?<\/article>/g);
+  if (!grid || cards?.length !== 2) throw new Error('card templates: no product grid rendered');
+  const kinds = ['link', 'no-link'];
+  let n = 0;
+  const marked = grid.replace(/<article/g, () => `<article ${CARD_KIND_ATTRIBUTE}="${kinds[n++]}"`);
+  return `<template id="${CARD_TEMPLATE_ID}">${marked}</template>`;
 }

@@ -2,6 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { sealEarlyFirstPage } from '../features/storefront/firstPagePrefetch';
 import { AppProviders } from './AppProviders';
 import { prerenderedRoute } from './prerender';
 import { routes } from './router';
@@ -52,6 +53,8 @@ async function startApp(root: HTMLElement) {
   await yieldToBrowser();
   const router = createBrowserRouter(routes);
   await yieldToBrowser();
+  // From here React owns the page: the HTML's early script must not draw cards into it any more.
+  sealEarlyFirstPage();
   startTransition(() => {
     if (hydrate)
       hydrateRoot(root, app(router), {

@@ -4,20 +4,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_PARAM as APP_CATEGORY_PARAM } from '../../src/features/storefront/HomePage';
 import { PAGE_SIZE } from '../../src/features/storefront/paging';
+import type { EarlyFirstPage } from '../../src/features/storefront/earlyFirstPage';
 import { firstPage } from '../../src/features/storefront/firstPagePrefetch';
 import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-first-page';
-import { selectList, STORE_PRODUCT_COLUMNS } from '../../src/lib/tables';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../src/lib/tables';
 
 const API = 'https://abc.supabase.co';
 const KEY = 'anon-key.with/odd+chars';
 
+const script = firstPageScript(API, KEY);
+
 /** Runs the inline script as the browser would at `href`; returns the URL it fetched, if any. */
-function runScript(href: string) {
+async function runScript(href: string, answer = () => new Response('[]')) {
   const fetched: string[] = [];
   const fakeWindow: Record<string, unknown> = {};
   const location = new URL(href);
   // The script is text made for the browser: running it is the only way to test what it does.
-  const run = new Function('window', 'location', 'fetch', firstPageScript(API, KEY)) as (
+  const run = new Function('window', 'location', 'fetch', await script) as (
     window: unknown,
     location: URL,
     fetch: (url: string, init: RequestInit) => Promise<Response>,
@@ -25,14 +28,14 @@ function runScript(href: string) {
   run(fakeWindow, location, (url: string, init: RequestInit) => {
     expect(init).toEqual({ credentials: 'omit' });
     fetched.push(url);
-    return Promise.resolve(new Response('[]'));
+    return Promise.resolve(answer());
   });
-  return { fetched, left: fakeWindow.__marFirstPage as { cat: string | null } | undefined };
+  return { fetched, left: fakeWindow.__marFirstPage as EarlyFirstPage | undefined };
 }
 
 describe('the inline script', () => {
-  it('asks for the first page of All on /, as the app would (page size + 1, its columns)', () => {
-    const { fetched, left } = runScript('https://shop.example/');
+  it('asks for the first page of All on /, as the app would (page size + 1, its columns)', async () => {
+    const { fetched, left } = await runScript('https://shop.example/');
     expect(fetched).toHaveLength(1);
     const url = new URL(fetched[0]!);
     expect(url.origin + url.pathname).toBe(`${API}/rest/v1/rpc/storefront_page`);
@@ -43,21 +46,31 @@ describe('the inline script', () => {
     expect(left?.cat).toBeNull();
   });
 
-  it('asks for the category of /?cat=, trimmed like the app', () => {
+  it('asks for the category of /?cat=, trimmed like the app', async () => {
     expect(CATEGORY_PARAM).toBe(APP_CATEGORY_PARAM);
-    const { fetched, left } = runScript('https://shop.example/?cat=%20Table%20%26%20Tennis%20');
+    const { fetched, left } = await runScript(
+      'https://shop.example/?cat=%20Table%20%26%20Tennis%20',
+    );
     expect(new URL(fetched[0]!).searchParams.get('p_cat')).toBe('Table & Tennis');
     expect(left?.cat).toBe('Table & Tennis');
   });
 
-  it('does nothing on other pages or with other query parameters', () => {
+  it('leaves a failed answer as a rejection, for the app to ask again', async () => {
+    const { left } = await runScript(
+      'https://shop.example/',
+      () => new Response('{}', { status: 503 }),
+    );
+    await expect(left!.rows).rejects.toThrow('HTTP 503');
+  });
+
+  it('does nothing on other pages or with other query parameters', async () => {
     for (const href of [
       'https://shop.example/contact',
       'https://shop.example/admin',
       'https://shop.example/?q=racket',
       'https://shop.example/?cat=Tennis&sort=newest',
     ]) {
-      const { fetched, left } = runScript(href);
+      const { fetched, left } = await runScript(href);
       expect(fetched, href).toEqual([]);
       expect(left, href).toBeUndefined();
     }
@@ -74,7 +87,8 @@ describe('firstPage', () => {
   it('uses the early answer once, for its category, with one page and whether there is more', async () => {
     window.__marFirstPage = {
       cat: 'Tennis',
-      response: Promise.resolve(new Response(JSON.stringify(rows(PAGE_SIZE + 1)))),
+      clicks: [],
+      rows: Promise.resolve(rows(PAGE_SIZE + 1) as StoreProduct[]),
     };
     const load = vi.fn(() => Promise.resolve({ products: [], hasMore: false }));
     const page = await firstPage('Tennis', load);
@@ -87,7 +101,7 @@ describe('firstPage', () => {
   });
 
   it('asks the database for another category, and drops the early answer', async () => {
-    window.__marFirstPage = { cat: null, response: Promise.resolve(new Response('[]')) };
+    window.__marFirstPage = { cat: null, clicks: [], rows: Promise.resolve([]) };
     const load = vi.fn(() => Promise.resolve({ products: [], hasMore: false }));
     await firstPage('Football', load);
     expect(load).toHaveBeenCalledTimes(1);
@@ -96,11 +110,11 @@ describe('firstPage', () => {
 
   it('falls back to its own request when the early one failed', async () => {
     // Made one at a time: a rejected promise nobody awaits yet would be reported as unhandled.
-    for (const response of [
-      () => Promise.resolve(new Response('{"message":"boom"}', { status: 500 })),
+    for (const rows of [
+      () => Promise.reject(new Error('first page: HTTP 500')),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ]) {
-      window.__marFirstPage = { cat: null, response: response() };
+      window.__marFirstPage = { cat: null, clicks: [], rows: rows() };
       const own = { products: [], hasMore: false };
       const load = vi.fn(() => Promise.resolve(own));
       expect(await firstPage(null, load)).toBe(own);

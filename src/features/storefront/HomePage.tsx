@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { Alert, Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
 import { scrollChosenIntoView } from './categoryRowScroll';
 import classes from './HomePage.module.css';
-import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
 import { SearchBar } from './SearchBar';
 import { readStoreView, withStoreView, type StoreView } from './storeView';
 import { useCategories, useProductList } from './useCatalogue';
@@ -24,27 +14,6 @@ import { useRenamedCategory } from './useRenamedCategory';
 
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
 export { CATEGORY_PARAM } from './storeView';
-
-/**
- * Phones get a one-column list of compact rows (see ProductCard); from `sm` up a grid of cards,
- * up to four on a wide screen.
- */
-const GRID_COLS = { base: 1, sm: 2, md: 3, lg: 4 };
-const GRID_SPACING = { base: 'sm', sm: 'lg' };
-
-/**
- * The cards, memoised: the page re-renders when the category buttons arrive or the URL changes,
- * and re-rendering a page of cards each time cost a long task on a phone.
- */
-const ProductGrid = memo(function ProductGrid({ products }: { products: StoreProduct[] }) {
-  return (
-    <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
-      {products.map((product, i) => (
-        <ProductCard key={product.id} product={product} first={i === 0} />
-      ))}
-    </SimpleGrid>
-  );
-});
 
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
 export function HomePage() {
@@ -54,6 +23,7 @@ export function HomePage() {
   const categories = useCategories();
   const list = useProductList(view);
   const categoryRow = useRef<HTMLDivElement>(null);
+  const mounted = useMounted();
   // An old link to a renamed category: go to it under its new name (replacing the old URL).
   useRenamedCategory(category, categories, (current) =>
     setParams((prev) => withStoreView(prev, { cat: current }), {
@@ -145,12 +115,7 @@ export function HomePage() {
       {list.status === 'loading' && (
         <div role="status" data-testid="catalogue-loading">
           <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
-          {/* Card-shaped placeholders so the page does not jump when the products arrive. */}
-          <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-hidden="true">
-            {Array.from({ length: 8 }, (_, i) => (
-              <ProductCardSkeleton key={i} />
-            ))}
-          </SimpleGrid>
+          <ProductGridSkeleton />
         </div>
       )}
 
@@ -181,7 +146,9 @@ export function HomePage() {
         </Alert>
       )}
 
-      {list.status === 'ready' && list.hasMore && (
+      {/* Only once the app runs: the early cards (earlyFirstPage.ts) are drawn before it does,
+          and a button that does nothing yet would swallow the first press. */}
+      {list.status === 'ready' && list.hasMore && mounted && (
         <Center>
           <Button variant="outline" size="md" loading={list.loadingMore} onClick={list.loadMore}>
             {list.loadMoreFailed ? texts.storefront.retry : texts.storefront.loadMore}

@@ -1,23 +1,15 @@
 import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../app/paths';
 import { texts } from '../../texts';
 import { formatPrice, safeUrl } from '../../lib/format';
 import classes from './ProductCard.module.css';
 import type { StoreProduct } from '../../lib/tables';
-import { IMAGE_WIDTHS, uploadedImage } from '../../lib/productImages';
 import { countBuyNowClick } from './buyNowClicks';
+import { cardImage } from './cardImage';
 
-/** Shown when a product has no usable image or the image fails to load. */
-export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
-
-/**
- * How wide a card's picture is drawn (ProductCard.module.css, HomePage's grid): a phone row's
- * fixed box, then two, three and four columns. The browser picks the file from srcset with it.
- */
-const CARD_IMAGE_SIZES =
-  '(min-width: 75em) 300px, (min-width: 62em) 33vw, (min-width: 48em) 50vw, 8.25rem';
+export { PLACEHOLDER_IMAGE } from './cardImage';
 
 /**
  * One catalogue card: image, title, price, category, comment and the Buy Now link.
@@ -34,12 +26,22 @@ export function ProductCard({
   /** The first card of the list: fetched at once, the rest when they near the screen. */
   first?: boolean;
 }) {
-  const imageUrl = safeUrl(product.image);
   const [failed, setFailed] = useState(false);
-  const showPlaceholder = failed || !imageUrl;
-  // An uploaded picture comes in two widths; a pasted link is used as it is.
-  const upload = showPlaceholder ? null : uploadedImage(imageUrl);
+  const image = cardImage(product.image, failed);
   const link = safeUrl(product.link);
+  // A card drawn before the app started (the home page's early cards, or a pre-rendered page)
+  // may have lost its picture before React listened for errors: check once it is attached.
+  // decode() rejects for a broken picture (an SVG without a size of its own still decodes).
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const shown = img.current;
+    let live = true;
+    if (shown?.complete && shown.getAttribute('src') && typeof shown.decode === 'function')
+      shown.decode().catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   return (
     <Card
@@ -53,15 +55,12 @@ export function ProductCard({
       {/* The picture links to the product page too, but only the title is a tab stop. */}
       <Link to={productPath(product.slug)} className={classes.media} tabIndex={-1}>
         <img
+          ref={img}
           className={classes.image}
-          src={showPlaceholder ? PLACEHOLDER_IMAGE : (upload?.small ?? imageUrl)}
-          srcSet={
-            upload
-              ? `${upload.small} ${IMAGE_WIDTHS.small}w, ${upload.large} ${IMAGE_WIDTHS.large}w`
-              : undefined
-          }
-          sizes={upload ? CARD_IMAGE_SIZES : undefined}
-          alt={showPlaceholder ? texts.storefront.imageFallbackAlt : product.title}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
+          alt={image.placeholder ? texts.storefront.imageFallbackAlt : product.title}
           width={400}
           height={300}
           loading={first ? 'eager' : 'lazy'}

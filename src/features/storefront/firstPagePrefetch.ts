@@ -1,18 +1,11 @@
+// The app's side of the home page's early first page (earlyFirstPage.ts, the inline script).
 import type { StoreProduct } from '../../lib/tables';
 import type { ProductPage } from './catalogue';
+import type { EarlyFirstPage } from './earlyFirstPage';
 import { PAGE_SIZE } from './paging';
 
-/** What the inline script in the HTML started (scripts/vite-first-page.ts). */
-interface HtmlPrefetch {
-  cat: string | null;
-  response: Promise<Response>;
-}
-
-declare global {
-  interface Window {
-    __marFirstPage?: HtmlPrefetch;
-  }
-}
+const early = (): EarlyFirstPage | undefined =>
+  typeof window === 'undefined' ? undefined : window.__marFirstPage;
 
 /**
  * The first page of `category` as the HTML's inline script requested it while the page was
@@ -21,15 +14,13 @@ declare global {
  * retry, a search) is asked afresh. Rejects if that request failed.
  */
 export function takePrefetchedFirstPage(category: string | null): Promise<ProductPage> | null {
-  if (typeof window === 'undefined') return null;
-  const started = window.__marFirstPage;
-  delete window.__marFirstPage;
+  const started = early();
+  if (started) delete window.__marFirstPage;
   if (started?.cat !== category) return null;
-  return started.response.then(async (response) => {
-    if (!response.ok) throw new Error(`first page: HTTP ${response.status}`);
-    const rows = (await response.json()) as StoreProduct[];
-    return { products: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
-  });
+  return started.rows.then((rows) => ({
+    products: rows.slice(0, PAGE_SIZE),
+    hasMore: rows.length > PAGE_SIZE,
+  }));
 }
 
 /**
@@ -42,4 +33,28 @@ export function firstPage(
   load: () => Promise<ProductPage>,
 ): Promise<ProductPage> {
   return takePrefetchedFirstPage(category)?.catch(load) ?? load();
+}
+
+/** Called by app/start.tsx just before it hydrates: the early script draws nothing after this. */
+export function sealEarlyFirstPage(): void {
+  const started = early();
+  if (started) started.sealed = true;
+}
+
+/** The cards the early script drew, and the Buy Now clicks on them before the app started. */
+export interface DrawnFirstPage {
+  products: StoreProduct[];
+  hasMore: boolean;
+  clicks: string[];
+}
+
+/**
+ * The cards the early script drew on the page for `category`, taken once: the product list
+ * starts from them, so React hydrates the drawn cards instead of replacing them.
+ */
+export function takeDrawnFirstPage(category: string | null): DrawnFirstPage | null {
+  const started = early();
+  if (!started?.drawn || started.cat !== category) return null;
+  delete window.__marFirstPage;
+  return { ...started.drawn, clicks: started.clicks };
 }

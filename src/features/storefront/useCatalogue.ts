@@ -3,7 +3,8 @@ import { notify } from '../../lib/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
-import { firstPage } from './firstPagePrefetch';
+import { countBuyNowClick } from './buyNowClicks';
+import { firstPage, takeDrawnFirstPage } from './firstPagePrefetch';
 import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
@@ -44,7 +45,15 @@ const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSig
  */
 export function useProductList(view: StoreView) {
   const { q, cat, sort } = view;
-  const [state, setState] = useState<ProductListState>(initial);
+  // The cards the HTML's early script drew (earlyFirstPage.ts): React starts from exactly what
+  // the page shows, so it hydrates those cards instead of replacing them.
+  const [drawn] = useState(() => (isPlainView(view) ? takeDrawnFirstPage(cat) : null));
+  const [state, setState] = useState<ProductListState>(() =>
+    drawn
+      ? { ...initial, status: 'ready', products: drawn.products, hasMore: drawn.hasMore }
+      : initial,
+  );
+  const adopted = useRef(drawn !== null);
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
   // Mirrors state for loadMore so it reads the last product shown without re-creating callbacks.
@@ -58,6 +67,12 @@ export function useProductList(view: StoreView) {
   useEffect(() => {
     const ac = new AbortController();
     controller.current = ac;
+    if (adopted.current) {
+      // The drawn first page is already the state; its Buy Now clicks are counted now.
+      adopted.current = false;
+      for (const id of drawn?.clicks.splice(0) ?? []) countBuyNowClick(id);
+      return () => ac.abort();
+    }
     setState(initial);
     const view = { q, cat, sort };
     const load = () => fetchPage(view, null, ac.signal);
@@ -77,6 +92,8 @@ export function useProductList(view: StoreView) {
       },
     );
     return () => ac.abort();
+    // `drawn` is read once, on the first run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, cat, sort, attempt]);
 
   const loadMore = useCallback(() => {

@@ -1,0 +1,186 @@
+// The home page's early first page (issue 17, decision 0190). scripts/vite-first-page.ts bundles
+// this module into a small inline script in the HTML <head>. It asks for the first page of
+// products while the HTML is still parsing and, on a plain `/`, draws the cards from the answer
+// into the pre-rendered page before the app's JavaScript has even loaded. The app then takes
+// both over (firstPagePrefetch.ts): the answer, instead of asking again, and the drawn cards,
+// which React hydrates as they are. No React or Mantine here: the card markup is a copy of
+// ProductCard's own, rendered at build time (entry-server.tsx) into a <template> in the page.
+import { productPath } from '../../app/paths';
+import { formatPrice, safeUrl } from '../../lib/format';
+import type { StoreProduct } from '../../lib/tables';
+import { cardImage } from './cardImage';
+import { PAGE_SIZE } from './paging';
+
+/** What the early script leaves on `window.__marFirstPage` for the app. */
+export interface EarlyFirstPage {
+  /** The category asked for (null: all). */
+  cat: string | null;
+  /** The answer's rows (one more than a page when there are more); rejects on an HTTP error. */
+  rows: Promise<StoreProduct[]>;
+  /** Set once the cards are drawn: exactly what the page shows. */
+  drawn?: { products: StoreProduct[]; hasMore: boolean };
+  /** Products whose Buy Now was clicked on a drawn card before the app took over. */
+  clicks: string[];
+  /** Set by the app just before it hydrates the page: from then on nothing is drawn. */
+  sealed?: boolean;
+}
+
+declare global {
+  interface Window {
+    __marFirstPage?: EarlyFirstPage;
+  }
+}
+
+export interface EarlyFirstPageConfig {
+  /** storefront_page's URL with the page size, columns and key, without a category. */
+  url: string;
+  categoryParam: string;
+  supabaseUrl: string;
+  /** The alt text of the placeholder picture (texts.storefront.imageFallbackAlt). */
+  fallbackAlt: string;
+}
+
+/** The <template> with the grid and card markup (scripts/vite-prerender.ts writes it). */
+export const CARD_TEMPLATE_ID = 'mar-first-cards';
+/** Stand-ins in the template's markup for one product's values (entry-server.tsx). */
+export const CARD_TOKENS = {
+  title: '__mar_title__',
+  slug: '__mar_slug__',
+  price: '__mar_price__',
+  cat: '__mar_cat__',
+  com: '__mar_com__',
+  image: 'https://mar.invalid/__mar_image__',
+  link: 'https://mar.invalid/__mar_link__',
+} as const;
+/** Which card template: one whose product has a seller link, one without. */
+export const CARD_KIND_ATTRIBUTE = 'data-mar-card';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const TOKEN_PATTERN = new RegExp(
+  Object.values(CARD_TOKENS)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+  'g',
+);
+
+/** One card's markup: the template with the product's values, escaped, in a single pass. */
+function cardHtml(template: string, product: StoreProduct, link: string | null): string {
+  const values: Record<string, string> = {
+    [CARD_TOKENS.title]: product.title,
+    [CARD_TOKENS.slug]: productPath(product.slug).slice('/p/'.length),
+    [CARD_TOKENS.price]: formatPrice(product.price),
+    [CARD_TOKENS.cat]: product.cat ?? '',
+    [CARD_TOKENS.com]: product.com ?? '',
+    [CARD_TOKENS.image]: '',
+    [CARD_TOKENS.link]: link ?? '',
+  };
+  return template.replace(TOKEN_PATTERN, (token) => escapeHtml(values[token] ?? ''));
+}
+
+/**
+ * Draws the first page into `doc` in place of the loading placeholder, from the templates; does
+ * nothing (returns false) when the page is not as expected. Exported for the unit tests.
+ */
+export function drawEarlyCards(
+  doc: Document,
+  early: EarlyFirstPage,
+  rows: StoreProduct[],
+  config: EarlyFirstPageConfig,
+): boolean {
+  if (early.sealed || !Array.isArray(rows) || rows.length === 0) return false;
+  const loading = doc.querySelector('[data-testid="catalogue-loading"]');
+  const template = doc.getElementById(CARD_TEMPLATE_ID) as HTMLTemplateElement | null;
+  const grid = template?.content.querySelector('[data-testid="product-grid"]');
+  if (!loading || !grid) return false;
+  const cards = new Map(
+    [...grid.querySelectorAll(`[${CARD_KIND_ATTRIBUTE}]`)].map((c) => [
+      c.getAttribute(CARD_KIND_ATTRIBUTE),
+      c.outerHTML,
+    ]),
+  );
+  const products = rows.slice(0, PAGE_SIZE);
+  const shown = grid.cloneNode(false) as Element;
+  const holder = doc.createElement('template');
+  products.forEach((product, i) => {
+    const link = safeUrl(product.link);
+    const markup = cards.get(link ? 'link' : 'no-link');
+    if (!markup) throw new Error('card template missing');
+    holder.innerHTML = cardHtml(markup, product, link);
+    const card = holder.content.firstElementChild!;
+    card.removeAttribute(CARD_KIND_ATTRIBUTE);
+    const img = card.querySelector('img');
+    if (img) {
+      const image = cardImage(product.image, false, config.supabaseUrl);
+      img.setAttribute('src', image.src);
+      img.setAttribute('alt', image.placeholder ? config.fallbackAlt : product.title);
+      for (const [name, value] of [
+        ['srcset', image.srcSet],
+        ['sizes', image.sizes],
+        ['fetchpriority', i === 0 ? 'high' : undefined],
+      ] as const)
+        if (value) img.setAttribute(name, value);
+        else img.removeAttribute(name);
+      img.setAttribute('loading', i === 0 ? 'eager' : 'lazy');
+    }
+    // Counted once the app has started (HomePage); the link opens the seller as always.
+    const buy = card.querySelector('a[target="_blank"]');
+    const remember = () => {
+      if (!early.sealed) early.clicks.push(product.id);
+    };
+    buy?.addEventListener('click', remember);
+    buy?.addEventListener('auxclick', (e) => (e as MouseEvent).button === 1 && remember());
+    shown.append(card);
+  });
+  loading.replaceWith(shown);
+  early.drawn = { products, hasMore: rows.length > PAGE_SIZE };
+  return true;
+}
+
+/** The inline script's body: asks for the first page and, on a plain `/`, draws it. */
+export function startEarlyFirstPage(config: EarlyFirstPageConfig): void {
+  try {
+    const query = new URLSearchParams(location.search);
+    let other = false;
+    query.forEach((_value, key) => {
+      if (key !== config.categoryParam) other = true;
+    });
+    if (location.pathname !== '/' || other) return;
+    const cat = (query.get(config.categoryParam) ?? '').trim() || null;
+    // A GET with the key in the URL is a "simple" cross-origin request: no CORS preflight.
+    const url = cat ? `${config.url}&p_cat=${encodeURIComponent(cat)}` : config.url;
+    const early: EarlyFirstPage = {
+      cat,
+      clicks: [],
+      rows: fetch(url, { credentials: 'omit' }).then((response) => {
+        if (!response.ok) throw new Error(`first page: HTTP ${response.status}`);
+        return response.json() as Promise<StoreProduct[]>;
+      }),
+    };
+    window.__marFirstPage = early;
+    // Only the plain `/` is hydrated from its pre-rendered markup (app/start.tsx); the app draws
+    // any other view itself.
+    if (location.search) return;
+    const draw = (rows: StoreProduct[]) => {
+      try {
+        drawEarlyCards(document, early, rows, config);
+      } catch {
+        // The app draws the cards as it always did.
+      }
+    };
+    early.rows.then(
+      (rows) => {
+        if (document.readyState === 'loading')
+          document.addEventListener('DOMContentLoaded', () => draw(rows), { once: true });
+        else draw(rows);
+      },
+      () => undefined,
+    );
+  } catch {
+    // Nothing left behind: the app asks as usual.
+  }
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+// The home page's early cards (src/features/storefront/earlyFirstPage.ts): drawn by the HTML's
+// inline script from the build-time templates (entry-server.tsx), they must be exactly what React
+// renders for the same products, or hydration would not match and React would replace the page.
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../src/app/AppProviders';
+import { renderCardTemplates } from '../../src/entry-server';
+import {
+  drawEarlyCards,
+  type EarlyFirstPage,
+  type EarlyFirstPageConfig,
+} from '../../src/features/storefront/earlyFirstPage';
+import { PAGE_SIZE } from '../../src/features/storefront/paging';
+import { ProductGrid } from '../../src/features/storefront/ProductGrid';
+import type { StoreProduct } from '../../src/lib/tables';
+import { texts } from '../../src/texts';
+
+const API = 'https://abc.supabase.co';
+const upload = `${API}/storage/v1/object/public/product-images/0b6c2c5e-8f3a-4c1d-9e2f-1a2b3c4d5e6f/1200.webp`;
+
+const product = (n: number, patch: Partial<StoreProduct> = {}): StoreProduct => ({
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Product ${n}`,
+  cat: 'Football',
+  image: `https://img.example.com/${n}.png`,
+  price: '24.5',
+  com: 'A comment',
+  link: `https://seller.example.com/${n}`,
+  slug: `product-${n}`,
+  ...patch,
+});
+
+/** Every kind of card: uploaded picture, pasted link, no or unsafe picture, no or unsafe link,
+ *  text that needs escaping, an empty comment and price, a free-text price. */
+const fixtures: StoreProduct[] = [
+  product(1, { image: upload }),
+  product(2),
+  product(3, { image: '', link: '' }),
+  product(4, { image: 'javascript:alert(1)', link: 'javascript:alert(1)' }),
+  product(5, {
+    title: `<b>"Tom's" & Jerry</b> __mar_cat__`,
+    cat: 'Table & <Tennis>',
+    com: 'Line one\nline two <script>alert(1)</script>',
+    slug: 'naïve café/?',
+  }),
+  product(6, { com: '', price: '' }),
+  product(7, { price: 'POA' }),
+];
+
+const config: EarlyFirstPageConfig = {
+  url: `${API}/rest/v1/rpc/storefront_page?p_limit=25`,
+  categoryParam: 'cat',
+  supabaseUrl: API,
+  fallbackAlt: texts.storefront.imageFallbackAlt,
+};
+
+const early = (): EarlyFirstPage => ({ cat: null, clicks: [], rows: Promise.resolve([]) });
+
+/** A page as pre-rendered: the loading placeholder, and the templates at the end. */
+async function pageWithTemplates() {
+  document.body.innerHTML = `<main><div role="status" data-testid="catalogue-loading"></div></main>${await renderCardTemplates()}`;
+}
+
+/** React's own markup of the grid for these products, as a DOM element. */
+function reactGrid(products: StoreProduct[]): Element {
+  const html = renderToString(
+    <AppProviders>
+      <MemoryRouter>
+        <ProductGrid products={products} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  return holder.querySelector('[data-testid="product-grid"]')!;
+}
+
+/** Markup with every element's attributes in name order (their order does not matter). */
+function canonical(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const el of [copy, ...copy.querySelectorAll('*')]) {
+    const attributes = [...el.attributes].sort((a, b) => a.name.localeCompare(b.name));
+    for (const a of attributes) el.removeAttribute(a.name);
+    for (const a of attributes) el.setAttribute(a.name, a.value);
+  }
+  return copy.outerHTML;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  document.body.innerHTML = '';
+});
+
+describe('the early cards', () => {
+  it('are exactly the markup React renders for the same products', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', API);
+    await pageWithTemplates();
+    const state = early();
+    expect(drawEarlyCards(document, state, fixtures, config)).toBe(true);
+    const drawn = document.querySelector('main [data-testid="product-grid"]')!;
+    const expected = reactGrid(fixtures);
+    expect(drawn.children).toHaveLength(fixtures.length);
+    // Card by card first, so a difference names the card.
+    [...expected.children].forEach((card, i) => {
+      expect(canonical(drawn.children[i]!), fixtures[i]!.title).toBe(canonical(card));
+    });
+    expect(drawn.isEqualNode(expected)).toBe(true);
+    expect(document.querySelector('[data-testid="catalogue-loading"]')).toBeNull();
+    expect(state.drawn).toEqual({ products: fixtures, hasMore: false });
+    // The uploaded picture comes in two widths; the first card's picture is fetched at once.
+    const first = drawn.querySelector('img')!;
+    expect(first.getAttribute('srcset')).toContain('400.webp 400w');
+    expect(first.getAttribute('loading')).toBe('eager');
+  });
+
+  it('draw one page, and say whether there is more', async () => {
+    await pageWithTemplates();
+    const state = early();
+    const rows = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => product(i + 1));
+    drawEarlyCards(document, state, rows, config);
+    expect(document.querySelectorAll('main [data-testid="product-card"]')).toHaveLength(PAGE_SIZE);
+    expect(state.drawn?.hasMore).toBe(true);
+  });
+
+  it('remember a Buy Now click until the app has taken over, then leave it to React', async () => {
+    await pageWithTemplates();
+    const state = early();
+    drawEarlyCards(document, state, fixtures.slice(0, 2), config);
+    const buy = document.querySelectorAll<HTMLAnchorElement>('main a[target="_blank"]');
+    buy[1]!.addEventListener('click', (e) => e.preventDefault());
+    buy[1]!.click();
+    expect(state.clicks).toEqual([fixtures[1]!.id]);
+    state.sealed = true;
+    buy[1]!.click();
+    expect(state.clicks).toEqual([fixtures[1]!.id]);
+  });
+
+  it('are not drawn once the app has started, for no products, or on another page', async () => {
+    await pageWithTemplates();
+    const sealed = { ...early(), sealed: true };
+    expect(drawEarlyCards(document, sealed, fixtures, config)).toBe(false);
+    expect(drawEarlyCards(document, early(), [], config)).toBe(false);
+    document.querySelector('[data-testid="catalogue-loading"]')!.remove();
+    expect(drawEarlyCards(document, early(), fixtures, config)).toBe(false);
+    expect(document.querySelector('[data-testid="product-card"]')).toBeNull();
+  });
+});
