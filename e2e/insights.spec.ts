@@ -1,7 +1,7 @@
 // Buy Now clicks (issue 16): in a real browser, Buy Now opens the seller in a new tab (a page on
 // a loopback server of this test, never the internet) and the database counts the click in the
-// background; a second click in the same page view is not counted again; a bot's click is not
-// counted at all; the admin sees the click in the Insights tab.
+// background; a second click in the same page view, or after a reload, is not counted again; a
+// bot's click is not counted at all; the admin sees the one click in the Insights tab.
 import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -79,7 +79,7 @@ async function openStore(browser: Browser, baseURL: string, userAgent?: string) 
   return { context, page };
 }
 
-test('Buy Now opens the seller at once and counts once per page view; a bot counts zero', async ({
+test('Buy Now opens the seller at once and counts once, reload or not; a bot counts zero', async ({
   browser,
   baseURL,
   serviceDb,
@@ -101,6 +101,15 @@ test('Buy Now opens the seller at once and counts once per page view; a bot coun
   const second = await clickBuyNow(page);
   await expect(second.tab).toHaveURL(sellerUrl);
   expect(second.answer).toBe('repeat');
+  expect(await clicksOf(serviceDb)).toBe(1);
+
+  // A reload is a new page view, but the same source and product within the repeat window:
+  // still counted once.
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Buy Now/ })).toHaveCount(1, { timeout: 20_000 });
+  const afterReload = await clickBuyNow(page);
+  await expect(afterReload.tab).toHaveURL(sellerUrl);
+  expect(afterReload.answer).toBe('repeat');
   expect(await clicksOf(serviceDb)).toBe(1);
   await context.close();
 

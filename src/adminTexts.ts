@@ -327,7 +327,7 @@ export const texts = {
     /** The tab's label and the heading of its panel. */
     tab: 'Insights',
     intro:
-      'Buy Now clicks on the store, counted without cookies or personal data. Bots and repeated clicks in one page view are not counted.',
+      'Buy Now clicks on the store, counted without cookies or personal data. Bots are not counted, and a product clicked again from the same connection within 30 minutes (after a reload too) counts once.',
     period: 'Period',
     periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days' },
     loading: 'Loading insights',

@@ -2,9 +2,10 @@
 // User-Agent and leave from a loopback address of their own, so each is a separate source to
 // the per-source limit (the gateway takes the address from the socket; decision 0020).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
 import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
-import { stackEnv } from '../support/stack.ts';
+import { sql, stackEnv } from '../support/stack.ts';
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
@@ -37,4 +38,21 @@ export interface ClickArgs {
 
 export async function click(v: Visitor, args: ClickArgs) {
   return v.client.rpc('count_buy_now_click', { ...args });
+}
+
+/** A click's arguments: a new page view (a new page load) unless one is given. */
+export const args = (productId: string, pageView = randomUUID(), page = '/'): ClickArgs => ({
+  p_product_id: productId,
+  p_page: page,
+  p_page_view: pageView,
+});
+
+/** The product's clicks, as the database holds them (read as the owner). */
+export async function clicksOf(productId: string): Promise<number> {
+  const rows = await sql<{ n: string }>(
+    `select coalesce(sum(clicks), 0) as n from public.buy_now_clicks_by_product
+      where product_id = $1`,
+    [productId],
+  );
+  return Number(rows[0]!.n);
 }

@@ -7,7 +7,8 @@ import { env } from '../../lib/env';
  * the seller at once; this only tells the database, in the background, that it was followed.
  * Nothing about the visitor is sent: the product, the store page, and a random id for this page
  * view (held in memory only: no cookie, no storage), so that the database counts a product once
- * per page view however often it is clicked.
+ * per page view however often it is clicked. A reload is a new page view; the database then
+ * recognises the repeat by the connection's address, hashed with the day's salt, for 30 minutes.
  */
 
 /** A version 4 UUID from getRandomValues, which, unlike randomUUID, plain http also has. */
