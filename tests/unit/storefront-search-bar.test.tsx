@@ -4,6 +4,8 @@
 // from outside (Back, Forward), Enter searches at once, and the sort names the database knows.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/adminTexts';
 import { SEARCH_DEBOUNCE_MS, SearchBar } from '../../src/features/storefront/SearchBar';
@@ -91,5 +93,25 @@ describe('<SearchBar />', () => {
     ]);
     fireEvent.change(select, { target: { value: 'newest' } });
     expect(onSort).toHaveBeenCalledWith('newest');
+  });
+
+  it('takes up what was typed or chosen in the pre-rendered page before the app started', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Harness />);
+    document.body.append(container);
+    const input = container.querySelector('input')!;
+    const select = container.querySelector('select')!;
+    // The shopper was quicker than the app.
+    input.value = 'racket';
+    select.value = 'newest';
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <Harness />);
+    });
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith('racket', true);
+    expect(onSort).toHaveBeenCalledExactlyOnceWith('newest');
+    expect(input).toHaveValue('racket');
+    await act(async () => root!.unmount());
+    container.remove();
   });
 });

@@ -44,6 +44,22 @@ export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
     onSearch(value, push);
   };
 
+  // The home page is pre-rendered and its first cards drawn before the app runs: a shopper may
+  // type or choose a sort before React listens. Hydration keeps what is in the fields; take it up.
+  const input = useRef<HTMLInputElement>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value ?? text;
+    if (typed !== text) {
+      setText(typed);
+      send(typed);
+    }
+    const chosen = select.current?.value as StoreSort | undefined;
+    if (chosen && chosen !== sort && SORTS.includes(chosen)) onSort(chosen);
+    // Once, on mount: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <form
       role="search"
@@ -56,6 +72,7 @@ export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
       <label className={classes.search}>
         <span className={classes.label}>{t.label}</span>
         <input
+          ref={input}
           className={classes.input}
           type="search"
           name="q"
@@ -76,6 +93,7 @@ export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
       <label className={classes.sort}>
         <span className={classes.label}>{t.sortLabel}</span>
         <select
+          ref={select}
           className={classes.input}
           name="sort"
           value={sort}
