@@ -62,3 +62,22 @@ export function mayHaveSession(
     return true; // storage blocked: let supabase-js decide
   }
 }
+
+/** The admin check asked for before React ran (features/admin/earlyStart.ts), for one user. */
+let earlyAdminCheck: { userId: string; at: number; answer: Promise<boolean> } | null = null;
+const EARLY_CHECK_TTL_MS = 10_000;
+
+export function setEarlyAdminCheck(userId: string, answer: Promise<boolean>): void {
+  // A failed early check is asked again by AuthProvider, not reported here.
+  answer.catch(() => {});
+  earlyAdminCheck = { userId, at: Date.now(), answer };
+}
+
+/** The early answer for `userId`, once, if it is fresh; AuthProvider asks itself otherwise. */
+export function takeEarlyAdminCheck(userId: string): Promise<boolean> | null {
+  const early = earlyAdminCheck;
+  earlyAdminCheck = null;
+  return early?.userId === userId && Date.now() - early.at < EARLY_CHECK_TTL_MS
+    ? early.answer
+    : null;
+}

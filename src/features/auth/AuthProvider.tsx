@@ -9,7 +9,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { isSessionKey, loadSupabase, mayHaveSession, onClientLoaded } from '../../lib/loadSupabase';
+import {
+  isSessionKey,
+  loadSupabase,
+  mayHaveSession,
+  onClientLoaded,
+  takeEarlyAdminCheck,
+} from '../../lib/loadSupabase';
 
 /**
  * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the
@@ -116,7 +122,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    fetchIsAdmin(client.current ?? undefined)
+    // On /admin the check may already be on its way (features/admin/earlyStart.ts).
+    const early = attempt === 0 ? takeEarlyAdminCheck(userId) : null;
+    (early ?? fetchIsAdmin(client.current ?? undefined))
       .then((isAdmin) => {
         if (current) setCheck({ userId, attempt, status: isAdmin ? 'admin' : 'not-admin' });
       })
