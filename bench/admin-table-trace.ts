@@ -77,9 +77,52 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const tracing = argv.includes('--tracing');
+  if (tracing)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute'],
+    });
   await page.goto('/admin', { waitUntil: 'commit' });
   await page.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt);
   await page.waitForTimeout(300);
+  if (tracing) {
+    // Main-thread time by kind of work from the admin check's answer to the first row.
+    const buffer = await browser.stopTracing();
+    const { traceEvents } = JSON.parse(buffer.toString()) as {
+      traceEvents: {
+        name: string;
+        ph: string;
+        ts: number;
+        dur?: number;
+        tid: number;
+        args?: { name?: string };
+      }[];
+    };
+    const renderers = new Set(
+      traceEvents
+        .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => e.tid),
+    );
+    const busiest = new Map<number, number>();
+    for (const e of traceEvents)
+      if (renderers.has(e.tid)) busiest.set(e.tid, (busiest.get(e.tid) ?? 0) + 1);
+    const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const nav = traceEvents
+      .filter((e) => e.name === 'navigationStart' && e.tid === main)
+      .at(-1);
+    const from = Number(opt('from') ?? 0);
+    const to = Number(opt('to') ?? 1e9);
+    const sums = new Map<string, number>();
+    for (const e of traceEvents) {
+      if (e.ph !== 'X' || !e.dur || e.tid !== main || !nav) continue;
+      const at = (e.ts - nav.ts) / 1000;
+      if (at < from || at > to) continue;
+      sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000);
+    }
+    console.log(`--- main thread ${from}–${to} ms by event (ms, nested events counted in each)`);
+    for (const [k, v] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(v.toFixed(1).padStart(7), k);
+  }
   const resources = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
