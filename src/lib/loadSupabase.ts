@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js';
 import type { supabase as Client } from './supabase';
 
 type SupabaseClient = typeof Client;
@@ -63,21 +64,34 @@ export function mayHaveSession(
   }
 }
 
-/** The admin check asked for before React ran (features/admin/earlyStart.ts), for one user. */
-let earlyAdminCheck: { userId: string; at: number; answer: Promise<boolean> } | null = null;
-const EARLY_CHECK_TTL_MS = 10_000;
+/**
+ * The session and admin check asked for before React ran (features/admin/earlyStart.ts), so
+ * AuthProvider's first render can know both (issue 14); `isAdmin` is set once the answer is here.
+ */
+export interface EarlyAuth {
+  session: Session;
+  at: number;
+  answer: Promise<boolean>;
+  isAdmin?: boolean;
+}
+let earlyAuth: EarlyAuth | null = null;
+const EARLY_AUTH_TTL_MS = 10_000;
 
-export function setEarlyAdminCheck(userId: string, answer: Promise<boolean>): void {
+export function setEarlyAuth(session: Session, answer: Promise<boolean>): void {
+  const entry: EarlyAuth = { session, at: Date.now(), answer };
   // A failed early check is asked again by AuthProvider, not reported here.
-  answer.catch(() => {});
-  earlyAdminCheck = { userId, at: Date.now(), answer };
+  answer.then((isAdmin) => (entry.isAdmin = isAdmin)).catch(() => {});
+  earlyAuth = entry;
 }
 
-/** The early answer for `userId`, once, if it is fresh; AuthProvider asks itself otherwise. */
+/** The early session and check if they are fresh (AuthProvider's first render); not used up. */
+export function peekEarlyAuth(): EarlyAuth | null {
+  return earlyAuth && Date.now() - earlyAuth.at < EARLY_AUTH_TTL_MS ? earlyAuth : null;
+}
+
+/** The early admin check's answer for `userId`, once; AuthProvider asks itself otherwise. */
 export function takeEarlyAdminCheck(userId: string): Promise<boolean> | null {
-  const early = earlyAdminCheck;
-  earlyAdminCheck = null;
-  return early?.userId === userId && Date.now() - early.at < EARLY_CHECK_TTL_MS
-    ? early.answer
-    : null;
+  const early = peekEarlyAuth();
+  earlyAuth = null;
+  return early?.session.user.id === userId ? early.answer : null;
 }

@@ -1,4 +1,4 @@
-import { setEarlyAdminCheck } from '../../lib/loadSupabase';
+import { setEarlyAuth } from '../../lib/loadSupabase';
 import { supabase } from '../../lib/supabase';
 import { fetchIsAdmin } from '../auth/AuthProvider';
 import { prefetchFirstPage } from './catalogue/productQuery';
@@ -11,13 +11,12 @@ import { prefetchFirstPage } from './catalogue/productQuery';
  */
 export async function startAdminEarly(): Promise<void> {
   const { data } = await supabase.auth.getSession();
-  const userId = data.session?.user.id;
-  if (!userId) return;
+  if (!data.session) return;
   const page = prefetchFirstPage();
   // The answer waits for the first page too (both are asked at once and take about as long):
   // the admin area then renders once, with its rows, instead of a spinner and a second render.
-  setEarlyAdminCheck(
-    userId,
+  setEarlyAuth(
+    data.session,
     fetchIsAdmin(supabase).then((isAdmin) => page.then(() => isAdmin)),
   );
 }
