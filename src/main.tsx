@@ -6,12 +6,12 @@ import { mayHaveSession } from './lib/loadSupabase';
 // is fetched and started right after that first paint: on a slow line its scripts then do not
 // compete with the stylesheets and the first screen's images, and evaluating them never holds
 // the paint back. Its CSS is linked from the HTML (vite-prerender.ts).
-// A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
-// app runs, so it starts at once, all its code fetched in parallel (issue 14): the app with React,
-// and on /admin the admin chunk and the admin's first requests (features/admin/earlyStart.ts)
-// instead of each after the one before.
 // Evaluating code blocks the page: React's own modules are evaluated first, in a task of their
 // own, and the app's after the browser has had a turn; together they were one long task on a phone.
+// A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
+// app runs, so it starts at once, its code fetched in parallel (issue 14): the app with React,
+// and on /admin the admin chunk and the admin's first requests (features/admin/earlyStart.ts),
+// instead of each after the one before.
 const start = () =>
   import('react-dom/client')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
