@@ -107,9 +107,7 @@ try {
     for (const e of traceEvents)
       if (renderers.has(e.tid)) busiest.set(e.tid, (busiest.get(e.tid) ?? 0) + 1);
     const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const nav = traceEvents
-      .filter((e) => e.name === 'navigationStart' && e.tid === main)
-      .at(-1);
+    const nav = traceEvents.filter((e) => e.name === 'navigationStart' && e.tid === main).at(-1);
     const from = Number(opt('from') ?? 0);
     const to = Number(opt('to') ?? 1e9);
     const sums = new Map<string, number>();
