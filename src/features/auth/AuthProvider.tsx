@@ -105,7 +105,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // runs in an effect.
       const { data } = supabase.auth.onAuthStateChange((event, session) => {
         // The session the first render had already: no second render of the whole app.
-        if (event === 'INITIAL_SESSION' && session?.access_token === earlyToken) return;
+        if (earlyToken && event === 'INITIAL_SESSION' && session?.access_token === earlyToken)
+          return;
         setAuth({ loading: false, session });
       });
       unsubscribe = () => data.subscription.unsubscribe();
