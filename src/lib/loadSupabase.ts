@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js';
 import type { supabase as Client } from './supabase';
 
 type SupabaseClient = typeof Client;
@@ -61,4 +62,36 @@ export function mayHaveSession(
   } catch {
     return true; // storage blocked: let supabase-js decide
   }
+}
+
+/**
+ * The session and admin check asked for before React ran (features/admin/earlyStart.ts), so
+ * AuthProvider's first render can know both (issue 14); `isAdmin` is set once the answer is here.
+ */
+export interface EarlyAuth {
+  session: Session;
+  at: number;
+  answer: Promise<boolean>;
+  isAdmin?: boolean;
+}
+let earlyAuth: EarlyAuth | null = null;
+const EARLY_AUTH_TTL_MS = 10_000;
+
+export function setEarlyAuth(session: Session, answer: Promise<boolean>): void {
+  const entry: EarlyAuth = { session, at: Date.now(), answer };
+  // A failed early check is asked again by AuthProvider, not reported here.
+  answer.then((isAdmin) => (entry.isAdmin = isAdmin)).catch(() => {});
+  earlyAuth = entry;
+}
+
+/** The early session and check if they are fresh (AuthProvider's first render); not used up. */
+export function peekEarlyAuth(): EarlyAuth | null {
+  return earlyAuth && Date.now() - earlyAuth.at < EARLY_AUTH_TTL_MS ? earlyAuth : null;
+}
+
+/** The early admin check's answer for `userId`, once; AuthProvider asks itself otherwise. */
+export function takeEarlyAdminCheck(userId: string): Promise<boolean> | null {
+  const early = peekEarlyAuth();
+  earlyAuth = null;
+  return early?.session.user.id === userId ? early.answer : null;
 }

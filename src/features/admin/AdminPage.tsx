@@ -8,7 +8,7 @@ import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
 import { paths } from '../../app/paths';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
 import { prefetchFirstPage } from './catalogue/productQuery';
 
@@ -48,8 +48,21 @@ export function AdminPage() {
   // The Products tab's first rows are asked for alongside the admin check, not after it.
   const checking = session !== null && adminStatus === 'loading';
   useEffect(() => {
-    if (checking) prefetchFirstPage();
+    if (checking) void prefetchFirstPage();
   }, [checking]);
+  // A tab's panel is rendered from the first time it is opened on (then kept, hidden, as Mantine's
+  // <Activity>). Pre-rendering every hidden tab at start-up fetched the lazy tabs' chunks (Insights
+  // with its chart library) and rendered them while the admin was already searching (issue 14).
+  const [tab, setTab] = useState('products');
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
+  const openTab = (value: string | null) => {
+    if (!value) return;
+    setTab(value);
+    setOpened((s) => (s.has(value) ? s : new Set(s).add(value)));
+  };
+  const panel = (value: string, content: ReactNode) => (
+    <Tabs.Panel value={value}>{opened.has(value) && content}</Tabs.Panel>
+  );
 
   if (loading || adminStatus === 'loading') {
     return (
@@ -89,7 +102,7 @@ export function AdminPage() {
           </Title>
         </Group>
         {/* Narrow screens: the tabs wrap onto rows, all in sight (AdminTabs.module.css). */}
-        <Tabs defaultValue="products" classNames={tabClasses}>
+        <Tabs value={tab} onChange={openTab} classNames={tabClasses}>
           <Tabs.List mb="md">
             <Tabs.Tab value="products" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.products}
@@ -116,40 +129,36 @@ export function AdminPage() {
               {texts.account.tab}
             </Tabs.Tab>
           </Tabs.List>
-          <Tabs.Panel value="products">
-            <ProductsTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="signup">
-            <SignupTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="admins">
+          {panel('products', <ProductsTab />)}
+          {panel('signup', <SignupTab />)}
+          {panel(
+            'admins',
             <LazyPanel>
               <AdminsTab />
-            </LazyPanel>
-          </Tabs.Panel>
-          <Tabs.Panel value="categories">
-            <CategoriesTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="messages">
-            <MessagesPanel />
-          </Tabs.Panel>
+            </LazyPanel>,
+          )}
+          {panel('categories', <CategoriesTab />)}
+          {panel('messages', <MessagesPanel />)}
           {/* Hidden panels are React <Activity>: the tab's effects run again each time it is
               opened, so it always shows the log as it is now. */}
-          <Tabs.Panel value="activity">
+          {panel(
+            'activity',
             <LazyPanel>
               <ActivityTab />
-            </LazyPanel>
-          </Tabs.Panel>
-          <Tabs.Panel value="insights">
+            </LazyPanel>,
+          )}
+          {panel(
+            'insights',
             <LazyPanel>
               <InsightsTab />
-            </LazyPanel>
-          </Tabs.Panel>
-          <Tabs.Panel value="account">
+            </LazyPanel>,
+          )}
+          {panel(
+            'account',
             <LazyPanel>
               <AccountTab />
-            </LazyPanel>
-          </Tabs.Panel>
+            </LazyPanel>,
+          )}
         </Tabs>
       </Stack>
     </AdminDataProvider>

@@ -11,7 +11,17 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { texts } from '../../adminTexts';
 import { formatPrice } from '../../lib/format';
 import type { AdminProduct } from '../../lib/tables';
@@ -22,11 +32,11 @@ import {
   type ProductQuery,
   type ProductSortKey,
 } from './catalogue/productQuery';
-import { useDebounced, useProductPage } from './catalogue/useProductPage';
+import { useProductPage } from './catalogue/useProductPage';
 import { LinkHealthBadge } from './linkHealth/LinkHealthBadge';
-import type { LinkHealthFilter } from './linkHealth/linkHealthApi';
+import type { LinkCheck, LinkHealthFilter } from './linkHealth/linkHealthApi';
 import { useLinkChecks } from './linkHealth/useLinkChecks';
-import { ListState, SelectableTable } from './SelectableTable';
+import { ListState } from './SelectableTable';
 
 const t = texts.productTable;
 const lh = texts.linkHealth;
@@ -51,9 +61,9 @@ const paginationLabels = {
   previous: texts.a11y.previousPage,
 };
 
-/** Skips most keystrokes of a word typed at speed; short, as the goal is results in 150 ms (a
- * newer search aborts the request of an older one). */
-const SEARCH_DEBOUNCE_MS = 60;
+/** At most one search every 60 ms while typing at speed; the first keystroke searches at once,
+ * as the goal is results in 150 ms (a newer search aborts the request of an older one). */
+const SEARCH_THROTTLE_MS = 60;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
@@ -74,9 +84,10 @@ interface ProductTableProps {
 /**
  * The catalogue, one page at a time from the database (public.admin_product_page): search in
  * title, category and comment, a category filter, sortable columns, and bulk move/delete of the
- * checked rows. Choosing a row loads it into the form.
+ * checked rows. Choosing a row loads it into the form. Memoised: the CSV menu beside it re-renders
+ * with each new query, the table need not.
  */
-export function ProductTable({
+export const ProductTable = memo(function ProductTable({
   categories,
   version,
   selectedId,
@@ -85,17 +96,15 @@ export function ProductTable({
   onChanged,
   onQueryChange,
 }: ProductTableProps) {
+  // What the search box last sent; its own text lives in SearchBox, so a keystroke re-renders
+  // the box alone and a search re-renders the table once (issue 14).
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Omit<ProductQuery, 'search'>>(DEFAULT_PRODUCT_QUERY);
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   // Bumped by "Check all links": the page and its badges are read again.
   const [checkedVersion, setCheckedVersion] = useState(0);
-  const settledSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const query = useMemo<ProductQuery>(
-    () => ({ ...filter, search: settledSearch }),
-    [filter, settledSearch],
-  );
+  const query = useMemo<ProductQuery>(() => ({ ...filter, search }), [filter, search]);
   const { rows, count, loading, failed, retry } = useProductPage(
     query,
     page,
@@ -109,8 +118,9 @@ export function ProductTable({
   // The CSV menu exports what the table shows.
   useEffect(() => onQueryChange?.(query), [query, onQueryChange]);
 
-  // Another query or page shows other rows: a selection is only ever of visible rows.
-  useEffect(() => setChecked(new Set()), [query, page, version]);
+  // Another query or page shows other rows: a selection is only ever of visible rows. (An empty
+  // selection stays the same object: no render for nothing.)
+  useEffect(() => setChecked((s) => (s.size ? new Set() : s)), [query, page, version]);
   useEffect(() => setPage(1), [query]);
 
   const pages = count
@@ -119,12 +129,21 @@ export function ProductTable({
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
   const someChecked = rows.some((r) => checked.has(r.id));
 
-  const toggle = (id: string) =>
-    setChecked((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: string) =>
+      setChecked((s) => {
+        const next = new Set(s);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  // Stable, so rows whose product, selection and badges did not change are not rendered again.
+  const latest = useRef({ disabled, onSelect });
+  latest.current = { disabled, onSelect };
+  const choose = useCallback((product: AdminProduct) => {
+    if (!latest.current.disabled) latest.current.onSelect(product);
+  }, []);
 
   const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm') => {
     const active = filter.sort === key;
@@ -160,14 +179,7 @@ export function ProductTable({
         </Title>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label={t.search}
-          description={t.searchHint}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-        />
+        <SearchBox onSearch={setSearch} />
         <Select
           label={t.category}
           placeholder={t.allCategories}
@@ -215,10 +227,14 @@ export function ProductTable({
           {t.moreColumnsHint}
         </Text>
         <Table.ScrollContainer minWidth={320}>
-          <SelectableTable
-            label={texts.productForm.listHeading}
-            head={
-              <>
+          <Table
+            highlightOnHover
+            striped
+            verticalSpacing="xs"
+            aria-label={texts.productForm.listHeading}
+          >
+            <Table.Thead>
+              <Table.Tr>
                 <Table.Th w={40}>
                   <Checkbox
                     aria-label={t.selectPage}
@@ -235,37 +251,23 @@ export function ProductTable({
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
                 {header('health', lh.column)}
-              </>
-            }
-            rows={rows}
-            cells={(product) => (
-              <>
-                {/* The checkbox is not the row: ticking it must not load the product. */}
-                <Table.Td
-                  onClick={(e) => e.stopPropagation()}
-                  onKeyDown={(e) => e.stopPropagation()}
-                >
-                  <Checkbox
-                    aria-label={t.selectRow(product.title)}
-                    checked={checked.has(product.id)}
-                    onChange={() => toggle(product.id)}
-                  />
-                </Table.Td>
-                <Table.Td>{product.title}</Table.Td>
-                <Table.Td visibleFrom="sm">{product.cat}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPrice(product.price)}</Table.Td>
-                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {dateFormat.format(new Date(product.created_at))}
-                </Table.Td>
-                <Table.Td>
-                  <LinkHealthBadge checks={linkChecks.get(product.id)} />
-                </Table.Td>
-              </>
-            )}
-            selectedId={selectedId}
-            disabled={disabled}
-            onSelect={onSelect}
-          />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((product) => (
+                <ProductRow
+                  key={product.id}
+                  product={product}
+                  selected={product.id === selectedId}
+                  disabled={disabled}
+                  checked={checked.has(product.id)}
+                  checks={linkChecks.get(product.id)}
+                  onChoose={choose}
+                  onToggle={toggle}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
         </Table.ScrollContainer>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
@@ -290,4 +292,107 @@ export function ProductTable({
       </ListState>
     </Stack>
   );
+});
+
+/** The search box: its text changes at every keystroke, the table's query at most every 60 ms. */
+function SearchBox({ onSearch }: { onSearch: (search: string) => void }) {
+  const [text, setText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const sentAt = useRef(-Infinity);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    const send = () => {
+      sentAt.current = performance.now();
+      onSearch(value);
+    };
+    const wait = sentAt.current + SEARCH_THROTTLE_MS - performance.now();
+    if (wait <= 0) send();
+    else timer.current = setTimeout(send, wait);
+  };
+  return (
+    <TextInput
+      label={t.search}
+      description={t.searchHint}
+      type="search"
+      value={text}
+      onChange={(e) => change(e.currentTarget.value)}
+      w={{ base: '100%', xs: 280 }}
+    />
+  );
 }
+
+// Plain elements with Mantine's table classes: a row is 7 elements instead of 7 Mantine
+// components, which made the first rows and each search's results slow to render (issue 14).
+const cell = Table.classes.td;
+const wideCell = `${cell} mantine-visible-from-sm`;
+
+interface ProductRowProps {
+  product: AdminProduct;
+  selected: boolean;
+  /** While an action runs, rows cannot be chosen. */
+  disabled: boolean;
+  checked: boolean;
+  checks: LinkCheck[] | undefined;
+  onChoose: (product: AdminProduct) => void;
+  onToggle: (id: string) => void;
+}
+
+/** A row, chosen by click, Enter or Space (loads the product into the form); highlighted when chosen. */
+const ProductRow = memo(function ProductRow({
+  product,
+  selected,
+  disabled,
+  checked,
+  checks,
+  onChoose,
+  onToggle,
+}: ProductRowProps) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onChoose(product);
+    }
+  };
+  return (
+    <tr
+      className={Table.classes.tr}
+      data-with-row-border
+      data-striped="odd"
+      data-hover
+      tabIndex={0}
+      aria-selected={selected}
+      style={{
+        cursor: disabled ? 'progress' : 'pointer',
+        backgroundColor: selected ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+      onClick={() => onChoose(product)}
+      onKeyDown={onKeyDown}
+    >
+      {/* The checkbox is not the row: ticking it must not load the product. */}
+      <td
+        className={cell}
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => e.stopPropagation()}
+      >
+        <Checkbox
+          aria-label={t.selectRow(product.title)}
+          checked={checked}
+          onChange={() => onToggle(product.id)}
+        />
+      </td>
+      <td className={cell}>{product.title}</td>
+      <td className={wideCell}>{product.cat}</td>
+      <td className={cell} style={{ whiteSpace: 'nowrap' }}>
+        {formatPrice(product.price)}
+      </td>
+      <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
+        {dateFormat.format(new Date(product.created_at))}
+      </td>
+      <td className={cell}>
+        <LinkHealthBadge checks={checks} />
+      </td>
+    </tr>
+  );
+});

@@ -9,7 +9,14 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { isSessionKey, loadSupabase, mayHaveSession, onClientLoaded } from '../../lib/loadSupabase';
+import {
+  isSessionKey,
+  loadSupabase,
+  mayHaveSession,
+  onClientLoaded,
+  peekEarlyAuth,
+  takeEarlyAdminCheck,
+} from '../../lib/loadSupabase';
 
 /**
  * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the
@@ -64,11 +71,25 @@ interface AdminCheck {
 
 /** Tracks the supabase-js session (the spec's "auth marker") and admin status for nav, guard and heading. */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // On /admin the session, and often the admin check's answer, are known before React starts
+  // (features/admin/earlyStart.ts): the first render is then the admin area itself (issue 14).
+  const [early] = useState(peekEarlyAuth);
   const [auth, setAuth] = useState<{ loading: boolean; session: Session | null }>({
-    loading: true,
-    session: null,
+    loading: !early,
+    session: early?.session ?? null,
   });
-  const [check, setCheck] = useState<AdminCheck | null>(null);
+  const [check, setCheck] = useState<AdminCheck | null>(() =>
+    early?.isAdmin === undefined
+      ? null
+      : {
+          userId: early.session.user.id,
+          attempt: 0,
+          status: early.isAdmin ? 'admin' : 'not-admin',
+        },
+  );
+  // That answer is used up by the first render; the check effect does not ask again.
+  const answered = useRef(check !== null);
+  const earlyToken = early?.session.access_token;
   // The loaded client; set before the first session arrives, so the admin check starts at once.
   const client = useRef<Client | null>(null);
 
@@ -82,7 +103,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Only synchronous state updates here: supabase-js holds a lock while it runs these
       // callbacks, so awaiting another supabase call inside would dead-lock; the admin check
       // runs in an effect.
-      const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        // The session the first render had already: no second render of the whole app.
+        if (earlyToken && event === 'INITIAL_SESSION' && session?.access_token === earlyToken)
+          return;
         setAuth({ loading: false, session });
       });
       unsubscribe = () => data.subscription.unsubscribe();
@@ -108,15 +132,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe();
       window.removeEventListener('storage', onStorage);
     };
-  }, []);
+  }, [earlyToken]);
 
   const userId = auth.session?.user.id ?? null;
   const attempt = check?.userId === userId ? check.attempt : 0;
 
   useEffect(() => {
     if (!userId) return;
+    if (answered.current) {
+      answered.current = false;
+      void takeEarlyAdminCheck(userId);
+      return;
+    }
     let current = true;
-    fetchIsAdmin(client.current ?? undefined)
+    // On /admin the check may already be on its way (features/admin/earlyStart.ts).
+    const earlyAnswer = attempt === 0 ? takeEarlyAdminCheck(userId) : null;
+    (earlyAnswer ?? fetchIsAdmin(client.current ?? undefined))
       .then((isAdmin) => {
         if (current) setCheck({ userId, attempt, status: isAdmin ? 'admin' : 'not-admin' });
       })

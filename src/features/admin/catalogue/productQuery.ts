@@ -56,7 +56,13 @@ const pageKey = (query: ProductQuery, offset: number, limit: number) =>
   JSON.stringify([queryArg(query), offset, limit]);
 
 /** The table's first page, asked for early (prefetchFirstPage); used once, within 10 s. */
-let early: { key: string; at: number; page: Promise<AdminProduct[] | null> } | null = null;
+let early: {
+  key: string;
+  at: number;
+  page: Promise<AdminProduct[] | null>;
+  /** The rows once they arrived: the table's first render shows them without waiting a turn. */
+  rows?: AdminProduct[] | null;
+} | null = null;
 const EARLY_PAGE_TTL_MS = 10_000;
 
 /**
@@ -64,13 +70,33 @@ const EARLY_PAGE_TTL_MS = 10_000;
  * wait for it (the database refuses the page to anyone who is not an admin: then the answer is
  * dropped, and the table, if it is ever shown, asks again).
  */
-export function prefetchFirstPage(): void {
-  if (early && Date.now() - early.at < EARLY_PAGE_TTL_MS) return;
-  early = {
+export function prefetchFirstPage(): Promise<unknown> {
+  if (early && Date.now() - early.at < EARLY_PAGE_TTL_MS) return early.page;
+  const entry: NonNullable<typeof early> = {
     key: pageKey(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE),
     at: Date.now(),
-    page: readPage(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE).catch(() => null),
+    page: readPage(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE).then(
+      (rows) => {
+        entry.rows = rows;
+        return rows;
+      },
+      () => null,
+    ),
   };
+  early = entry;
+  return entry.page;
+}
+
+/** The early first page if it has already arrived (used once), else null. */
+export function takeArrivedPage(
+  query: ProductQuery,
+  offset: number,
+  limit: number,
+): AdminProduct[] | null {
+  const prefetched = early;
+  if (!prefetched?.rows || prefetched.key !== pageKey(query, offset, limit)) return null;
+  early = null;
+  return Date.now() - prefetched.at < EARLY_PAGE_TTL_MS ? prefetched.rows : null;
 }
 
 /** Products `offset`…`offset + limit - 1` of the query, in its order. */

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminProduct } from '../../../lib/tables';
 import {
   countProducts,
   fetchProductPage,
+  takeArrivedPage,
   type ProductCount,
   type ProductQuery,
 } from './productQuery';
@@ -28,16 +29,28 @@ export function useProductPage(
   pageSize: number,
   version: number,
 ): ProductPage {
-  const [rows, setRows] = useState<AdminProduct[]>([]);
+  // The first page asked for while the admin check ran is usually here before the table: then
+  // the table's first render has its rows (one render fewer before they show, issue 14).
+  const [arrived] = useState(() => takeArrivedPage(query, (page - 1) * pageSize, pageSize));
+  const [rows, setRows] = useState<AdminProduct[]>(arrived ?? []);
   const [count, setCount] = useState<ProductCount | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(arrived === null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const skipRead = useRef(arrived !== null);
+  // The page being read: the count waits for it (below).
+  const reading = useRef<Promise<unknown>>(Promise.resolve());
 
   useEffect(() => {
+    if (skipRead.current) {
+      skipRead.current = false;
+      return;
+    }
     const controller = new AbortController();
     setFailed(false);
-    fetchProductPage(query, (page - 1) * pageSize, pageSize, controller.signal)
+    const read = fetchProductPage(query, (page - 1) * pageSize, pageSize, controller.signal);
+    reading.current = read.catch(() => {});
+    read
       .then((found) => {
         setRows(found);
         setLoading(false);
@@ -51,9 +64,12 @@ export function useProductPage(
     return () => controller.abort();
   }, [query, page, pageSize, version, attempt]);
 
+  // Asked once the rows are here (this effect runs after the page's, which set `reading`): on
+  // two busy cores a count running beside a search slowed the search's answer (issue 14).
   useEffect(() => {
     const controller = new AbortController();
-    countProducts(query, controller.signal)
+    reading.current
+      .then(() => countProducts(query, controller.signal))
       .then(setCount)
       .catch((error: unknown) => {
         // The table still works without a total; the pager then offers the next page only.
