@@ -172,11 +172,17 @@ export function startEarlyFirstPage(config: EarlyFirstPageConfig): void {
         // The app draws the cards as it always did.
       }
     };
+    // As soon as the page is parsed ("interactive"): DOMContentLoaded would also wait for the
+    // deferred app entry script to download and run.
     early.rows.then(
       (rows) => {
-        if (document.readyState === 'loading')
-          document.addEventListener('DOMContentLoaded', () => draw(rows), { once: true });
-        else draw(rows);
+        if (document.readyState !== 'loading') return draw(rows);
+        const parsed = () => {
+          if (document.readyState === 'loading') return;
+          document.removeEventListener('readystatechange', parsed);
+          draw(rows);
+        };
+        document.addEventListener('readystatechange', parsed);
       },
       () => undefined,
     );
