@@ -42,7 +42,7 @@ async function serve(outDir: string) {
  * DOM change itself; Playwright's waitFor polls, which would add its own delay to the figure).
  * Plain script text: tsx compiles functions with helpers (`__name`) that the page does not have.
  */
-const WATCH_FIRST_CARD = `new MutationObserver((_, observer) => {
+export const WATCH_FIRST_CARD = `new MutationObserver((_, observer) => {
   if (document.querySelector('[data-testid="product-card"]')) {
     window.__firstCardAt = performance.now();
     observer.disconnect();
