@@ -288,7 +288,7 @@ async function lighthousePart(tmp: string, appUrl: string, pages: [string, strin
         if (!result) throw new Error('Lighthouse returned nothing');
         if (args.reports) {
           mkdirSync(args.reports, { recursive: true });
-          const name = `${route.replace(/\W+/g, '') || 'home'}-${i + 1}.json`;
+          const name = `${label.replace(/\W+/g, '-')}-${i + 1}.json`;
           writeFileSync(path.join(args.reports, name), result.report as string);
         }
         const { categories, audits } = result.lhr;

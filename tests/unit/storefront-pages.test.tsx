@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from '../../src/features/pages/ErrorPage';
 import { NotFoundPage } from '../../src/features/pages/NotFoundPage';
@@ -32,8 +32,13 @@ describe('static pages', () => {
       await screen.findByRole('heading', { level: 1, name: texts.pages.errorHeading }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: texts.pages.errorBack })).toHaveAttribute('href', '/');
-    expect(spy).toHaveBeenCalledWith('Unexpected application error', expect.any(Error));
-    expect(document.title).toBe(`${texts.pages.errorHeading} | ${texts.brand.title}`);
+    // Logged and titled by an effect, which may run after the heading is on screen.
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith('Unexpected application error', expect.any(Error)),
+    );
+    await waitFor(() =>
+      expect(document.title).toBe(`${texts.pages.errorHeading} | ${texts.brand.title}`),
+    );
     spy.mockRestore();
   });
 
