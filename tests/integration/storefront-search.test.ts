@@ -5,6 +5,7 @@
 // list behind typo correction kept current when products change.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, insertProducts, removeCategory } from '../../e2e/support/catalogue';
 import type { StoreView } from '../../src/features/storefront/storeView';
@@ -217,5 +218,62 @@ describe('storefront search', () => {
     await service.from('products').delete().eq('id', renamed.data![0]!.id);
     expect(await words(NEW_WORD)).toEqual([]);
     expect(await words(WORD)).toEqual([{ word: WORD }]);
+  });
+});
+
+// The search reads past the products read policy (for its index plans, migration 2400) and
+// applies the policy's rule itself.
+describe('storefront search and the products read policy', () => {
+  it('its read is no API function of its own', async () => {
+    const { data, error } = await anonClient()
+      .schema('listing' as 'public')
+      .rpc('storefront_search', { p_query: WORD });
+    expect(data).toBeNull();
+    expect(error?.code).toBe('PGRST106');
+  });
+
+  it('leaves out what the policy hides (a broken seller link while hiding is on)', async () => {
+    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+    await db.connect();
+    try {
+      // Inside one transaction, rolled back: the other tests on this stack never see the switch.
+      await db.query('begin');
+      const hidden = (
+        await db.query<{ id: string; link: string }>(
+          'select id, link from public.products where title = $1',
+          [`Ask Price ${WORD}`],
+        )
+      ).rows[0]!;
+      const search = async () =>
+        titles(
+          (
+            await db.query<{ title: string }>(
+              'select title from public.storefront_search($1, p_limit => 1000)',
+              [WORD],
+            )
+          ).rows,
+        );
+      await db.query('set local role anon');
+      const before = await search();
+      await db.query('reset role');
+      await db.query('update public.link_health_settings set hide_broken_links = true');
+      await db.query(
+        `insert into public.link_checks (product_id, kind, url, status)
+         values ($1, 'link', $2, 'broken')`,
+        [hidden.id, hidden.link],
+      );
+      await db.query('set local role anon');
+      const searched = await search();
+      const readable = await db.query<{ title: string }>(
+        'select title from public.products where search_text like $1',
+        [`%${WORD}%`],
+      );
+      expect(before).toContain(`Ask Price ${WORD}`);
+      expect(searched).toEqual(before.filter((t) => t !== `Ask Price ${WORD}`));
+      expect([...searched].sort()).toEqual(titles(readable.rows).sort());
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
   });
 });
