@@ -25,7 +25,7 @@
 //   product-pages  /p/<slug> without JavaScript (time to HTML, bytes), 301, 404 and the sitemap
 //               at 1,000 and 10,000 products (bench/product-pages.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
-//   --reports DIR (keep each Lighthouse JSON report), --no-write (print only).
+//   --reports DIR (keep each Lighthouse JSON report and its trace), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
 // process (so the load generator never shares an event loop with the gateway). Prints one table
 // and appends it, with date and machine, to bench/RESULTS.md. Timings are figures, never a pass
@@ -290,6 +290,11 @@ async function lighthousePart(tmp: string, appUrl: string, pages: [string, strin
           mkdirSync(args.reports, { recursive: true });
           const name = `${label.replace(/\W+/g, '-')}-${i + 1}.json`;
           writeFileSync(path.join(args.reports, name), result.report as string);
+          // The trace too (Chrome DevTools' Performance panel opens it): where a long task went.
+          writeFileSync(
+            path.join(args.reports, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(result.artifacts.Trace),
+          );
         }
         const { categories, audits } = result.lhr;
         const score = (k: string) => Math.round((categories[k]?.score ?? 0) * 100);
