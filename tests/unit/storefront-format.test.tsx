@@ -10,6 +10,33 @@ describe('formatPrice', () => {
     expect(formatPrice('0')).toBe('£0.00');
   });
 
+  it('writes what Intl.NumberFormat writes for GBP, rounding and grouping included', () => {
+    const intl = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const prices = [
+      '0',
+      '0.004',
+      '0.005',
+      '0.015',
+      '1.005',
+      '1.015',
+      '2.675',
+      '999.995',
+      '1000',
+      '12345.675',
+      '1234567.891',
+      '99999999.999',
+      '100000000000000000000',
+      '999999999999999999999',
+      '123456789012345678901234',
+      '0000012.50',
+      '3.14159265358979323846',
+    ];
+    // And a spread of ordinary prices, with 0 to 3 decimals.
+    for (let i = 0; i < 2000; i++)
+      prices.push((((i * 7919) % 1_000_000) / 10 ** (i % 4)).toString());
+    for (const price of prices) expect(formatPrice(price), price).toBe(intl.format(Number(price)));
+  });
+
   it('shows any other price text exactly as entered', () => {
     expect(formatPrice('£12.99')).toBe('£12.99');
     expect(formatPrice('From £20')).toBe('From £20');
