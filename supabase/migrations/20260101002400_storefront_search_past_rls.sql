@@ -7,9 +7,10 @@
 -- read every product. Measured as anon at 1,000,000 products: 1,180-1,490 ms a query, against
 -- 4 ms with the policy out of the way (the same plan the admin table met: migration 2200).
 --
--- The query moves, unchanged, into a definer function in schema listing (anon may reach it, the
--- API does not expose it), which applies the read policy's rule itself: the same
--- listing.hidden_product_ids() the policy calls, once per search. public.storefront_search keeps
+-- The query moves into a definer function in schema listing (anon may reach it, the API does not
+-- expose it). Its plans are those of migration 1900; the one addition is the read policy's rule,
+-- applied by the function itself: the same listing.hidden_product_ids() the policy calls, once
+-- per search, as one more condition on every plan. public.storefront_search keeps
 -- its name, arguments and answers, and stays an invoker-rights entry point.
 -- How the plans are chosen: migration 1900 and docs/decisions/0140.
 
