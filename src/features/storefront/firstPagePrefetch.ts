@@ -49,12 +49,20 @@ export interface DrawnFirstPage {
 }
 
 /**
- * The cards the early script drew on the page for `category`, taken once: the product list
- * starts from them, so React hydrates the drawn cards instead of replacing them.
+ * The cards the early script drew on the page for `category`: the product list starts from them,
+ * so React hydrates the drawn cards instead of replacing them. A pure read, called while
+ * rendering: React may throw a render away and run it again before it commits (a sibling
+ * suspends, an input event arrives while a transition hydrates), and every run must start from
+ * the same cards, or the markup would not match and React would replace the whole page. The
+ * list lets go of them with `forgetDrawnFirstPage` once it has committed.
  */
-export function takeDrawnFirstPage(category: string | null): DrawnFirstPage | null {
+export function readDrawnFirstPage(category: string | null): DrawnFirstPage | null {
   const started = early();
   if (!started?.drawn || started.cat !== category) return null;
-  delete window.__marFirstPage;
   return { ...started.drawn, clicks: started.clicks };
+}
+
+/** Called once the list showing the drawn cards has committed: later views ask afresh. */
+export function forgetDrawnFirstPage(): void {
+  if (early()?.drawn) delete window.__marFirstPage;
 }

@@ -4,7 +4,7 @@ import type { StoreCategory, StoreProduct } from '../../lib/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
 import { countBuyNowClick } from './buyNowClicks';
-import { firstPage, takeDrawnFirstPage } from './firstPagePrefetch';
+import { firstPage, forgetDrawnFirstPage, readDrawnFirstPage } from './firstPagePrefetch';
 import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
@@ -46,8 +46,8 @@ const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSig
 export function useProductList(view: StoreView) {
   const { q, cat, sort } = view;
   // The cards the HTML's early script drew (earlyFirstPage.ts): React starts from exactly what
-  // the page shows, so it hydrates those cards instead of replacing them.
-  const [drawn] = useState(() => (isPlainView(view) ? takeDrawnFirstPage(cat) : null));
+  // the page shows, so it hydrates those cards instead of replacing them. Let go of once committed.
+  const [drawn] = useState(() => (isPlainView(view) ? readDrawnFirstPage(cat) : null));
   const [state, setState] = useState<ProductListState>(() =>
     drawn
       ? { ...initial, status: 'ready', products: drawn.products, hasMore: drawn.hasMore }
@@ -70,6 +70,7 @@ export function useProductList(view: StoreView) {
     if (adopted.current) {
       // The drawn first page is already the state; its Buy Now clicks are counted now.
       adopted.current = false;
+      forgetDrawnFirstPage();
       for (const id of drawn?.clicks.splice(0) ?? []) countBuyNowClick(id);
       return () => ac.abort();
     }
