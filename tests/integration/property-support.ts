@@ -3,6 +3,7 @@
 // write has a predicted outcome.
 /* eslint-disable no-control-regex -- modelling the database's control-character rules is the point */
 import fc from 'fast-check';
+import pg from 'pg';
 
 /** Inputs known to break naive code: markup, SQL, template syntax, URL schemes, odd unicode. */
 export const NASTY = [
@@ -177,12 +178,69 @@ export function hasAmbiguousSpace(s: string): boolean {
 }
 
 /**
+ * The code points the database's Unicode tables know, as sorted [first, last] ranges. Postgres
+ * ships its own tables (17.x: Unicode 15.1) while Node's ICU may be newer (20.20: Unicode 17), so
+ * String.prototype.normalize folds characters the database has never heard of (U+1CCE2, an
+ * outlined "M" of Unicode 16, becomes "M" in Node and stays itself in Postgres).
+ */
+let databaseAssigned: [number, number][] | undefined;
+
+/** Reads which code points the database knows; dbNormaliseTitle needs it first. */
+export async function loadDatabaseUnicode(dbUrl: string): Promise<void> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ lo: number; hi: number }>(
+      `select min(n) as lo, max(n) as hi
+         from (select n, n - row_number() over (order by n) as run
+                 from generate_series(1, 1114111) as n
+                where (n < 55296 or n > 57343) and unicode_assigned(chr(n))) as known
+        group by run order by lo`,
+    );
+    databaseAssigned = rows.map((r) => [Number(r.lo), Number(r.hi)]);
+  } finally {
+    await db.end();
+  }
+}
+
+export function databaseKnows(cp: number): boolean {
+  if (!databaseAssigned) throw new Error('call loadDatabaseUnicode before dbNormaliseTitle');
+  let lo = 0;
+  let hi = databaseAssigned.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [first, last] = databaseAssigned[mid]!;
+    if (cp < first) hi = mid - 1;
+    else if (cp > last) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * NFKC as the database computes it. A code point its tables lack has no decomposition, combining
+ * class 0 and composes with nothing, so it is kept as it is and splits the text into parts that
+ * normalise independently; those parts Node normalises exactly as Postgres does.
+ */
+function databaseNfkc(s: string): string {
+  let out = '';
+  let part = '';
+  for (const ch of s) {
+    if (databaseKnows(ch.codePointAt(0)!)) part += ch;
+    else {
+      out += part.normalize('NFKC') + ch;
+      part = '';
+    }
+  }
+  return out + part.normalize('NFKC');
+}
+
+/**
  * private.normalise_title, the way titles (and a product's cat) are stored: NFKC, invisible format
  * characters and non-space controls removed, runs of Unicode white space one space, trimmed.
  */
 export function dbNormaliseTitle(s: string): string {
-  return s
-    .normalize('NFKC')
+  return databaseNfkc(s)
     .replace(
       // eslint-disable-next-line no-misleading-character-class -- lone invisible code points, on purpose
       /[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}\u0001-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/gu,

@@ -24,6 +24,7 @@ import {
   dbHttpUrl,
   dbImage,
   dbNormaliseTitle,
+  loadDatabaseUnicode,
   hasAmbiguousSpace,
   nastyText,
   pgTrim,
@@ -56,6 +57,7 @@ beforeAll(async () => {
     },
   });
   env = stack.env;
+  await loadDatabaseUnicode(env.DB_URL);
   service = serviceClient(env);
   const email = 'property-admin@example.test';
   const inv = await service.from('admin_invites').insert({ email });
