@@ -21,6 +21,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/fast-check-seed.ts'],
           // One throwaway stack is shared; files run one at a time so mail-box and rate-limit
           // assertions do not interfere.
           fileParallelism: false,
