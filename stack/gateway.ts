@@ -2,10 +2,10 @@
 // Supabase's Kong (stack/PLATFORM.md: Gateway routes, API keys, CORS): prefixes stripped, `apikey`
 // required on the Data API and auth routes with the hosted 401 bodies (functions: the runtime's
 // verify_jwt decides, as hosted), secret keys refused from browsers as hosted does, Authorization
-// defaulting to the key, CORS answered, X-Forwarded-For set from the socket (client-supplied
-// address headers dropped), header/body timeouts and a body-size limit against slow or huge
-// requests, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when an
-// upstream is down or slow.
+// defaulting to the key, CORS answered, X-Forwarded-For and CF-Connecting-IP set from the socket
+// (client-supplied address headers dropped), header/body timeouts and a body-size limit against
+// slow or huge requests, bodies streamed both ways, and a 502/504 JSON answer instead of a hang
+// when an upstream is down or slow.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -141,8 +141,9 @@ const HOP_BY_HOP = new Set([
 ]);
 
 // Headers in which clients, proxies and CDNs pass "the client's address". A client can send any of
-// them, so none reaches an upstream: the gateway sets X-Forwarded-For and X-Real-IP to the socket
-// peer itself (rate limits, audit logs and sessions must never record a made-up address).
+// them, so none reaches an upstream: the gateway sets X-Forwarded-For, X-Real-IP and
+// CF-Connecting-IP to the socket peer itself (rate limits, audit logs and sessions must never
+// record a made-up address).
 export const CLIENT_ADDRESS_HEADERS = new Set([
   'x-forwarded-for',
   'x-real-ip',
@@ -319,6 +320,9 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     const remote = peerAddress(req.socket.remoteAddress);
     headers['x-forwarded-for'] = remote;
     headers['x-real-ip'] = remote;
+    // Hosted's edge (Cloudflare) sets CF-Connecting-IP to the connecting address, whatever the
+    // client sent; the database and the contact function read it (decision 0200).
+    headers['cf-connecting-ip'] = remote;
     headers['x-forwarded-proto'] = 'http';
     headers['x-forwarded-host'] = req.headers.host ?? `${host}:${opts.port}`;
     headers['x-forwarded-port'] = String(opts.port);

@@ -1,5 +1,5 @@
 // Buy Now clicks (issue 16): a reload and a second click count once. One source (the client
-// address, IPv6 by its /64, hashed with the day's salt) counts a product once within the repeat
+// address, IPv6 by its /48, hashed with the day's salt) counts a product once within the repeat
 // window, whatever page view or store page it claims; the window's pairs are private, unlogged
 // and wiped when they age. The rest of counting is in buy-now-clicks.test.ts.
 import { randomUUID } from 'node:crypto';
@@ -93,21 +93,29 @@ describe('repeats from one source', () => {
     expect(left).toEqual([]);
   });
 
-  it('a source is one IPv4 address or one IPv6 /64 (a /64 is one household or phone)', async () => {
-    const source = async (forwardedFor: string | null) =>
-      (await sql<{ s: string }>('select private.click_source_address($1) as s', [forwardedFor]))[0]!
-        .s;
+  it('a source is one IPv4 address or one IPv6 /48 (decision 0200)', async () => {
+    // The address from a header value (hops from the right), then the source it counts as.
+    const source = async (value: string | null, hops = 0) =>
+      (
+        await sql<{ s: string }>(
+          'select private.click_source_key(private.client_address_from($1, $2)) as s',
+          [value, hops],
+        )
+      )[0]!.s;
     expect(await source('203.0.113.7')).toBe('203.0.113.7');
     expect(await source('203.0.113.7:51234')).toBe('203.0.113.7');
     expect(await source('198.51.100.1, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await source('203.0.113.7, 10.0.0.1', 1)).toBe('203.0.113.7');
     expect(await source('::ffff:203.0.113.7')).toBe('203.0.113.7');
     const v6 = await source('2001:db8:1:2:aaaa:bbbb:cccc:dddd');
-    expect(v6).toBe('2001:db8:1:2::/64');
+    expect(v6).toBe('2001:db8:1::/48');
     expect(await source('[2001:DB8:1:2::9]:443')).toBe(v6);
-    expect(await source('forged, 2001:db8:1:2:ffff::1')).toBe(v6);
-    expect(await source('2001:db8:1:3::1')).not.toBe(v6);
+    expect(await source('2001:db8:1:ffff::1')).toBe(v6);
+    expect(await source('2001:db8:2::1')).not.toBe(v6);
+    // No address is one shared source, never a fresh one per made-up value.
     expect(await source(null)).toBe('');
-    expect(await source('not an address')).toBe('not an address');
+    expect(await source('not an address')).toBe('');
+    expect(await source('10.0.0.0/8')).toBe('');
   });
 });
 
@@ -124,9 +132,12 @@ describe("the repeat window is the database's own", () => {
                 select 'click_repeat_window'
                  where has_function_privilege(r.role, 'private.click_repeat_window()', 'execute')
                 union all
-                select 'click_source_address'
-                 where has_function_privilege(r.role, 'private.click_source_address(text)',
-                                              'execute')
+                select 'click_source_key'
+                 where has_function_privilege(r.role, 'private.click_source_key(inet)', 'execute')
+                union all
+                select 'client_address_from'
+                 where has_function_privilege(r.role,
+                         'private.client_address_from(text,integer)', 'execute')
               ) o`,
     );
     expect(grants).toEqual([]);

@@ -80,10 +80,11 @@ describe('counting', () => {
     expect(error).toBeNull();
     expect(data).toBe('counted');
     expect(await clicksOf(product)).toBe(1);
+    // Stored as the browser's URLSearchParams writes it (decision 0200).
     const byPage = await sql<{ clicks: number; today: boolean }>(
       `select clicks, day = (now() at time zone 'Europe/London')::date as today
          from public.buy_now_clicks_by_page where category = $1 and page = $2`,
-      [category, page],
+      [category, `/?${new URLSearchParams({ cat: category }).toString()}`],
     );
     expect(byPage).toEqual([{ clicks: 1, today: true }]);
   });

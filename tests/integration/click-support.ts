@@ -17,11 +17,18 @@ export interface Visitor {
   userAgent: string;
 }
 
-/** An anonymous visitor with its own address; `token` signs it in (a shopper or an admin). */
-export function visitor(userAgent = BROWSER_UA, token?: string): Visitor {
+/**
+ * An anonymous visitor with its own address; `token` signs it in (a shopper or an admin).
+ * `extra.ip` reuses an address, `extra.headers` adds headers (made-up address headers).
+ */
+export function visitor(
+  userAgent = BROWSER_UA,
+  token?: string,
+  extra: { ip?: string; headers?: Record<string, string> } = {},
+): Visitor {
   const env = stackEnv();
-  const ip = randomLoopbackIp();
-  const headers: Record<string, string> = { 'User-Agent': userAgent };
+  const ip = extra.ip ?? randomLoopbackIp();
+  const headers: Record<string, string> = { ...extra.headers, 'User-Agent': userAgent };
   if (token) headers.Authorization = `Bearer ${token}`;
   return {
     client: nodeClient(env.API_URL, env.ANON_KEY, { headers, fetch: fetchFrom(ip) }),

@@ -238,8 +238,10 @@ describe('gateway module against its own upstreams', () => {
       const { received } = (await res.json()) as Echo;
       expect(received.headers['x-forwarded-for'], path).toBe('127.0.0.1');
       expect(received.headers['x-real-ip'], path).toBe('127.0.0.1');
-      for (const name of Object.keys(spoofed).filter((n) => !n.startsWith('x-forwarded-for'))) {
-        if (name === 'x-real-ip') continue;
+      // The header hosted's edge sets (decision 0200), from the socket as there.
+      expect(received.headers['cf-connecting-ip'], path).toBe('127.0.0.1');
+      const set = ['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'];
+      for (const name of Object.keys(spoofed).filter((n) => !set.includes(n))) {
         expect(received.headers[name], `${path} ${name}`).toBeUndefined();
       }
       expect(JSON.stringify(received.headers), path).not.toContain('192.0.2.');

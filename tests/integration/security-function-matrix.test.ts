@@ -245,6 +245,13 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
         .eq('id', args.p_product_id as string);
     },
   },
+  // Decision 0200: the address the database attributes to the caller (the matrix's clients
+  // leave from 127.0.0.1; forged headers: buy-now-clicks-privacy.test.ts).
+  'request_client_address()': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({}),
+    expected: () => '127.0.0.1',
+  },
   'insights_clicks_per_day(integer)': {
     allowed: ['admin'],
     args: async () => ({ p_days: 7 }),

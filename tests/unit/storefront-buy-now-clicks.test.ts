@@ -72,3 +72,26 @@ describe('countBuyNowClick', () => {
     }
   });
 });
+
+describe('clickPage', () => {
+  it("keeps only the store's own page shape (decision 0200)", async () => {
+    const { clickPage } = await import('../../src/features/storefront/buyNowClicks');
+    const tracking =
+      '&fbclid=IwAR0x&gclid=Cj0K&msclkid=abc&mc_eid=123&utm_source=news&email=ann%40example.com';
+    expect(clickPage('/', `?cat=Tennis${tracking}`)).toBe('/?cat=Tennis');
+    expect(clickPage('/', `?q=ann+smith&sort=newest&cat=Field+Hockey${tracking}`)).toBe(
+      '/?cat=Field+Hockey&sort=newest',
+    );
+    expect(clickPage('/', '?sort=price-asc&sort=junk')).toBe('/');
+    expect(clickPage('/', `?q=my+name${tracking}`)).toBe('/');
+    expect(clickPage('/p/pro-racket-2', `?gclid=1${tracking}`)).toBe('/p/pro-racket-2');
+  });
+
+  it('sends the trimmed page, not the address bar', async () => {
+    vi.stubGlobal('location', { pathname: '/', search: '?cat=Tennis&fbclid=IwAR0x&email=a%40b.c' });
+    const { countBuyNowClick } = await import('../../src/features/storefront/buyNowClicks');
+    countBuyNowClick('11111111-1111-4111-8111-111111111111');
+    await flush();
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ p_page: '/?cat=Tennis' });
+  });
+});

@@ -1,0 +1,388 @@
+-- Buy Now counting on a hosted project: the visitor's address, what a click stores, hidden
+-- products, and statements hosted's safeupdate refuses (docs/decisions/0200).
+--
+-- 1. The visitor's address. Until now the counting path keyed on the rightmost X-Forwarded-For
+--    entry. On hosted Supabase that list is built by proxies that append (Cloudflare keeps a
+--    client's own X-Forwarded-For and appends the connecting address; the platform's load
+--    balancers append theirs): the rightmost entry is a platform address that every shopper
+--    shares, the leftmost is whatever the client wrote. The address now comes from ONE header
+--    that the platform's edge sets itself and overwrites whatever a client sent:
+--    CF-Connecting-IP by default. It is a setting (private.client_address_settings), so a
+--    project behind another edge names its header there; public.request_client_address()
+--    answers which address the database attributes to the caller (the deployment check prints
+--    it). No address at all is one shared source: a missing header closes the budget, it never
+--    opens a fresh one per request.
+-- 2. A source is an IPv4 address or an IPv6 /48 (was /64): a site is usually given a /48, so
+--    stepping through /64s of one's own no longer buys fresh limits.
+-- 3. The page a click came from is stored in the store's own shape only: "/", "/p/<slug>" of a
+--    product, and the home page's store parameters cat (an existing catagory) and sort. Ad click
+--    ids, mail ids, e-mail addresses, search words and anything else a client sends are dropped
+--    here whatever the page does; a path that is no store page is refused as before.
+-- 4. A product the visitor cannot see (hidden for a broken seller link while the admins chose
+--    so) is refused exactly like an unknown id: same code, same message, nothing written.
+-- 5. private.refresh_click_windows had a DELETE and an UPDATE without WHERE; hosted loads
+--    safeupdate for the API roles, which fails them with 21000 even inside this definer function
+--    (reached from count_buy_now_click and the insights_* functions). Both now say where true.
+
+-- ---------------------------------------------------------------------------------------------
+-- 5. The click windows without WHERE-less statements
+-- ---------------------------------------------------------------------------------------------
+create or replace function private.refresh_click_windows()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_today date := private.click_today();
+begin
+  if (select w.computed_for from private.click_windows_state w) = v_today then
+    return;
+  end if;
+  -- One refresh at a time: the others wait for it and then find it done.
+  perform pg_advisory_xact_lock(hashtext('private.refresh_click_windows'));
+  if (select w.computed_for from private.click_windows_state w) = v_today then
+    return;
+  end if;
+  delete from private.click_windows where true;
+  insert into private.click_windows (product_id, clicks_7, clicks_30, clicks_90)
+  select c.product_id,
+         coalesce(sum(c.clicks) filter (where c.day >= v_today - 6), 0),
+         coalesce(sum(c.clicks) filter (where c.day >= v_today - 29), 0),
+         sum(c.clicks)
+    from public.buy_now_clicks_by_product c
+   where c.day >= v_today - 89 and c.day < v_today
+   group by c.product_id;
+  update private.click_windows_state set computed_for = v_today where true;
+end;
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- 1. The visitor's address
+-- ---------------------------------------------------------------------------------------------
+create table private.client_address_settings (
+  id boolean primary key default true check (id),
+  -- The request header (lower-case, as request.headers names it) that carries the caller's
+  -- address, set by the platform's edge and overwritten there whatever the client sent.
+  header text not null default 'cf-connecting-ip' check (header ~ '^[a-z0-9-]{1,64}$'),
+  -- For a header that is a list (x-forwarded-for behind proxies of one's own): how many entries
+  -- from the right end the trusted proxies wrote after the caller's. 0: the rightmost.
+  hops_from_right integer not null default 0 check (hops_from_right between 0 and 10)
+);
+comment on table private.client_address_settings is
+  'Where the database reads the caller''s address from (docs/decisions/0200). One row.';
+insert into private.client_address_settings default values;
+alter table private.client_address_settings enable row level security;
+revoke all on table private.client_address_settings from public, anon, authenticated,
+  service_role;
+
+-- One address from a header value: the entry hops_from_right from the right of a list, without
+-- a port some proxies keep, an IPv4-mapped IPv6 address as its IPv4 address. NULL for anything
+-- that is no address.
+create function private.client_address_from(p_value text, p_hops_from_right integer)
+returns inet
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_entries text[] := string_to_array(coalesce(p_value, ''), ',');
+  v_entry text;
+  v_address inet;
+begin
+  if cardinality(v_entries) = 0 or cardinality(v_entries) > 32
+     or p_hops_from_right is null or p_hops_from_right < 0 then
+    return null;
+  end if;
+  v_entry := btrim(v_entries[greatest(1, cardinality(v_entries) - p_hops_from_right)]);
+  -- "[2001:db8::1]:443" and "203.0.113.7:51234".
+  v_entry := regexp_replace(v_entry, '^\[([^]]+)\](:[0-9]+)?$', '\1');
+  v_entry := regexp_replace(v_entry, '^([0-9]+\.[0-9]+\.[0-9]+\.[0-9]+):[0-9]+$', '\1');
+  if v_entry !~ '^[0-9A-Fa-f:.]{2,45}$' then
+    return null;
+  end if;
+  begin
+    v_address := v_entry::inet;
+  exception when others then
+    return null;
+  end;
+  if masklen(v_address) <> (case family(v_address) when 4 then 32 else 128 end) then
+    return null;
+  end if;
+  if family(v_address) = 6 and v_address <<= '::ffff:0.0.0.0/96'::inet then
+    v_address := '0.0.0.0'::inet + (v_address - '::ffff:0.0.0.0'::inet);
+  end if;
+  return v_address;
+end;
+$$;
+revoke execute on function private.client_address_from(text, integer) from public, anon,
+  authenticated, service_role;
+
+-- The caller's address under the setting, from the request PostgREST is serving; NULL outside a
+-- request or when the header is missing or holds no address. Runs as its (definer) caller.
+create function private.request_client_address()
+returns inet
+language sql
+stable
+set search_path = ''
+as $$
+  select private.client_address_from(
+           nullif(current_setting('request.headers', true), '')::json ->> s.header,
+           s.hops_from_right)
+    from private.client_address_settings s;
+$$;
+revoke execute on function private.request_client_address() from public, anon, authenticated,
+  service_role;
+
+-- The source the per-source limits count: an IPv4 address, an IPv6 /48; '' (one shared source)
+-- when the address is unknown.
+create function private.click_source_key(p_address inet)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+           when p_address is null then ''
+           when family(p_address) = 6 then host(network(set_masklen(p_address, 48))) || '/48'
+           else host(p_address)
+         end;
+$$;
+revoke execute on function private.click_source_key(inet) from public, anon, authenticated,
+  service_role;
+
+-- Replaced by private.request_client_address and private.click_source_key.
+drop function private.click_source_address(text);
+
+-- What the database attributes to the caller, for the deployment check and for an owner who
+-- wants to see it: the address itself (nothing is stored). Reading the setting needs the
+-- owner's rights, so the reader lives in the unexposed counting schema like count_click.
+create function click_counting.request_client_address()
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select host(private.request_client_address());
+$$;
+revoke execute on function click_counting.request_client_address() from public;
+grant execute on function click_counting.request_client_address()
+  to anon, authenticated, service_role;
+
+create function public.request_client_address()
+returns text
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select click_counting.request_client_address();
+$$;
+comment on function public.request_client_address() is
+  'The caller''s address as the database sees it (the rule of docs/decisions/0200); NULL if none.';
+revoke execute on function public.request_client_address() from public;
+grant execute on function public.request_client_address() to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- 3. The store page a click came from, in the store's own shape
+-- ---------------------------------------------------------------------------------------------
+
+-- application/x-www-form-urlencoded, as the browser's URLSearchParams writes it.
+create function private.form_encode(p_text text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(string_agg(
+           case when b.b = 32 then '+'
+                when b.b < 128 and chr(b.b) ~ '^[A-Za-z0-9*._-]$' then chr(b.b)
+                else '%' || upper(lpad(to_hex(b.b), 2, '0')) end, '' order by b.i), '')
+    from (select i, get_byte(convert_to(p_text, 'UTF8'), i) as b
+            from generate_series(0, octet_length(convert_to(p_text, 'UTF8')) - 1) as i) b;
+$$;
+revoke execute on function private.form_encode(text) from public, anon, authenticated,
+  service_role;
+
+-- The reverse ('+' is a space); NULL when the bytes are no UTF-8.
+create function private.form_decode(p_text text)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_bytes bytea := ''::bytea;
+  v_part text;
+begin
+  for v_part in
+    select m[1] from regexp_matches(coalesce(p_text, ''), '%[0-9A-Fa-f]{2}|[^%]+|%', 'g') as m
+  loop
+    if v_part ~ '^%[0-9A-Fa-f]{2}$' then
+      v_bytes := v_bytes || decode(substr(v_part, 2), 'hex');
+    else
+      v_bytes := v_bytes || convert_to(replace(v_part, '+', ' '), 'UTF8');
+    end if;
+  end loop;
+  return convert_from(v_bytes, 'UTF8');
+exception when others then
+  return null;
+end;
+$$;
+revoke execute on function private.form_decode(text) from public, anon, authenticated,
+  service_role;
+
+-- The page to store for what a client sent, or NULL when it is no store page: "/" with the
+-- store's own parameters (cat naming an existing catagory, a sort other than the default) in a
+-- fixed order, or "/p/<slug>" of a product (its slug now or an old one) without a query.
+create function private.click_store_page(p_page text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_path text;
+  v_part text;
+  v_name text;
+  v_value text;
+  v_cat text;
+  v_sort text;
+begin
+  if p_page is null or length(p_page) > 200
+     or p_page !~ '^/[A-Za-z0-9/_.~%?=&+!$''()*,;:@-]*$' then
+    return null;
+  end if;
+  v_path := split_part(p_page, '?', 1);
+  if v_path ~ '^/p/[a-z0-9]+(-[a-z0-9]+)*$' then
+    if exists (select 1 from public.products p where p.slug = substr(v_path, 4))
+       or exists (select 1 from public.product_slug_history h where h.slug = substr(v_path, 4))
+    then
+      return v_path;
+    end if;
+    return null;
+  end if;
+  if v_path <> '/' then
+    return null;
+  end if;
+  foreach v_part in array string_to_array(substr(p_page, 3), '&') loop
+    v_name := split_part(v_part, '=', 1);
+    v_value := substr(v_part, length(v_name) + 2);
+    if v_name = 'cat' and v_cat is null then
+      v_cat := private.form_decode(v_value);
+      if not exists (select 1 from public.catagories c where c.title = v_cat) then
+        v_cat := null;
+      end if;
+    elsif v_name = 'sort' and v_value in ('price-desc', 'newest') then
+      v_sort := v_value;
+    end if;
+  end loop;
+  if v_cat is null and v_sort is null then
+    return '/';
+  end if;
+  return '/?' || concat_ws('&', 'cat=' || private.form_encode(v_cat), 'sort=' || v_sort);
+end;
+$$;
+revoke execute on function private.click_store_page(text) from public, anon, authenticated,
+  service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The counting path: as migration …2100, with the page in the store's shape (3), hidden
+-- products refused like unknown ones (4) and the source from the platform's address header by
+-- IPv4 address or IPv6 /48 (1, 2).
+-- ---------------------------------------------------------------------------------------------
+create or replace function click_counting.count_click(
+  p_product_id uuid, p_page text, p_page_view uuid
+)
+returns text
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+  v_page text := private.click_store_page(p_page);
+  v_hidden uuid[];
+  v_category text;
+  v_day date := private.click_today();
+  v_salt bytea;
+  v_source bytea;
+  v_source_clicks integer;
+  v_limit integer;
+begin
+  if p_product_id is null or p_page_view is null then
+    raise exception 'A product and a page view are required' using errcode = '22023';
+  end if;
+  if v_page is null then
+    raise exception 'Not a store page' using errcode = '22023';
+  end if;
+  -- What the storefront shows this caller: a product it hides is no product here either.
+  v_hidden := listing.hidden_product_ids();
+  select p.cat into v_category
+    from public.products p
+   where p.id = p_product_id and p.id <> all (v_hidden);
+  if not found then
+    raise exception 'Unknown product' using errcode = '22023';
+  end if;
+
+  -- Read to decide, never stored.
+  if not private.is_counted_user_agent(v_headers ->> 'user-agent') then
+    return 'ignored';
+  end if;
+
+  -- The source, hashed with today's salt.
+  select s.salt into v_salt from private.click_salts s where s.day = v_day;
+  if v_salt is null then
+    insert into private.click_salts (day, salt)
+    values (v_day, uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()))
+    on conflict (day) do nothing;
+    -- The day's first click: bring the Insights window totals up to today.
+    perform private.refresh_click_windows();
+    select s.salt into v_salt from private.click_salts s where s.day = v_day;
+  end if;
+  v_source := sha256(v_salt || convert_to(
+    private.click_source_key(private.request_client_address()), 'UTF8'));
+
+  insert into private.click_source_minutes as m (source, minute, clicks)
+  values (v_source, date_trunc('minute', now()), 1)
+  on conflict (source, minute) do update set clicks = m.clicks + 1
+  returning m.clicks into v_source_clicks;
+  if v_source_clicks = 1 then
+    -- A source's first click of the minute: forget what has aged (cheap, by index).
+    perform private.wipe_click_sources();
+  end if;
+  select c.per_source_per_minute into v_limit from private.click_settings c;
+  if v_source_clicks > v_limit then
+    return 'limited';
+  end if;
+
+  insert into private.click_page_views (page_view, product_id)
+  values (p_page_view, p_product_id)
+  on conflict do nothing;
+  if not found then
+    return 'repeat';
+  end if;
+
+  insert into private.click_repeats as r (pair, seen_at)
+  values (sha256(v_source || uuid_send(p_product_id)), now())
+  on conflict (pair) do update set seen_at = excluded.seen_at
+    where r.seen_at < now() - private.click_repeat_window();
+  if not found then
+    return 'repeat';
+  end if;
+
+  insert into public.buy_now_clicks_by_product as c (day, product_id, clicks)
+  values (v_day, p_product_id, 1)
+  on conflict (day, product_id) do update set clicks = c.clicks + 1;
+  insert into public.buy_now_clicks_by_page as c (day, category, page, clicks)
+  values (v_day, v_category, v_page, 1)
+  on conflict (day, category, page) do update set clicks = c.clicks + 1;
+  return 'counted';
+end;
+$$;
+
+comment on table public.buy_now_clicks_by_page is
+  'Buy Now clicks per day (Europe/London), catagory and store page (/, /?cat=…&sort=…, '
+  '/p/<slug>; nothing else a client sends). Written only by count_buy_now_click.';
