@@ -44,12 +44,18 @@ async function fill(count: number, opts: { ip: string | null; ageSeconds: number
 }
 
 describe('client address', () => {
-  it('records the socket address, not a made-up X-Forwarded-For', async () => {
+  it('records the socket address, not a made-up X-Forwarded-For or CF-Connecting-IP', async () => {
     const ip = uniqueIp();
     const msg = visitorMessage();
+    // The function reads CF-Connecting-IP (decision 0200), which the gateway sets from the
+    // socket as hosted's edge does, whatever the client sent.
     const res = await postContact(env, msg, {
       ip,
-      headers: { 'x-forwarded-for': '192.0.2.77', 'x-real-ip': '192.0.2.78' },
+      headers: {
+        'x-forwarded-for': '192.0.2.77',
+        'x-real-ip': '192.0.2.78',
+        'cf-connecting-ip': '192.0.2.79',
+      },
     });
     expect(res.status).toBe(200);
     const [row] = await rowsByEmail(env, msg.email);
@@ -67,7 +73,7 @@ describe('client address', () => {
     for (const [i, msg] of sent.entries()) {
       const res = await postContact(env, msg, {
         ip,
-        headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}`, 'cf-connecting-ip': `192.0.2.${i + 1}` },
       });
       statuses.push(res.status);
       await res.body?.cancel();

@@ -145,22 +145,35 @@ describe('overall cap setting', () => {
 describe('client IP', () => {
   const h = (xff: string) => new Headers({ 'x-forwarded-for': xff });
 
-  it('takes the rightmost X-Forwarded-For entry by default (the one the platform appended)', () => {
-    // A client sent "192.0.2.1"; hosted Supabase's proxy appended the address it saw.
-    expect(clientIp(h('192.0.2.1, 203.0.113.9'), 0)).toBe('203.0.113.9');
-    // The local stack's gateway replaces the header with the socket address.
-    expect(clientIp(h('127.0.0.1'), 0)).toBe('127.0.0.1');
+  it("reads the platform edge's CF-Connecting-IP by default, never X-Forwarded-For (decision 0200)", () => {
+    // Hosted: a client's own X-Forwarded-For stays on the left, proxies append on the right;
+    // Cloudflare's CF-Connecting-IP is the connecting address, overwritten whatever was sent.
+    const hosted = new Headers({
+      'x-forwarded-for': '192.0.2.1, 203.0.113.9, 10.1.2.3',
+      'cf-connecting-ip': '203.0.113.9',
+    });
+    expect(clientIp(hosted, 0)).toBe('203.0.113.9');
+    // Without the platform's header the address is unknown, not the made-up one.
+    expect(clientIp(h('192.0.2.1, 203.0.113.9'), 0)).toBeNull();
+    expect(loadConfig(lookup(base)).clientAddressHeader).toBe('cf-connecting-ip');
   });
 
-  it('skips entries appended by proxies of the shop in front of Supabase', () => {
-    // client forged "1.1.1.1"; the shop's proxy appended the real client, the platform its proxy.
-    expect(clientIp(h('1.1.1.1, 203.0.113.9, 10.0.0.2'), 1)).toBe('203.0.113.9');
-    expect(clientIp(h('203.0.113.9'), 3)).toBe('203.0.113.9');
+  it('reads another header when configured, skipping entries of trusted proxies of its own', () => {
+    const config = loadConfig(
+      lookup({ ...base, CONTACT_CLIENT_ADDRESS_HEADER: 'X-Forwarded-For' }),
+    );
+    expect(config.clientAddressHeader).toBe('x-forwarded-for');
+    // client forged "1.1.1.1"; the shop's proxy appended the real client, then its own address.
+    expect(clientIp(h('1.1.1.1, 203.0.113.9, 10.0.0.2'), 1, 'x-forwarded-for')).toBe('203.0.113.9');
+    expect(clientIp(h('203.0.113.9'), 3, 'x-forwarded-for')).toBe('203.0.113.9');
+    expect(() =>
+      loadConfig(lookup({ ...base, CONTACT_CLIENT_ADDRESS_HEADER: 'x forwarded' })),
+    ).toThrow(/CONTACT_CLIENT_ADDRESS_HEADER/);
   });
 
   it('ignores junk and strips ports', () => {
     expect(clientIp(new Headers(), 0)).toBeNull();
-    expect(clientIp(h('unknown'), 0)).toBeNull();
+    expect(clientIp(new Headers({ 'cf-connecting-ip': 'unknown' }), 0)).toBeNull();
     expect(normaliseIp('203.0.113.7:51234')).toBe('203.0.113.7');
     expect(normaliseIp('[2001:DB8::1]:443')).toBe('2001:db8::1');
     expect(normaliseIp('999.1.1.1')).toBeNull();

@@ -1,7 +1,7 @@
 // Configuration of the contact function, read from its environment (function secrets on hosted
 // Supabase: `supabase secrets set NAME=value`; the local stack passes its own values).
 // No Deno APIs and no npm imports: unit tests call loadConfig with a plain lookup function.
-import { parseOrigins, type AllowedOrigins } from './http.ts';
+import { DEFAULT_CLIENT_ADDRESS_HEADER, parseOrigins, type AllowedOrigins } from './http.ts';
 
 export type MailTransportConfig =
   | {
@@ -31,7 +31,9 @@ export interface ContactConfig {
   rateLimit: { max: number; windowSeconds: number };
   /** Messages the whole function accepts per minute from all addresses (counted in the database). */
   globalPerMinute: number;
-  /** Proxies of the shop's own in front of Supabase that append to X-Forwarded-For (usually 0). */
+  /** The request header with the caller's address, set by the platform's edge (decision 0200). */
+  clientAddressHeader: string;
+  /** For a list header: entries trusted proxies wrote after the caller's (usually 0). */
   trustedProxyHops: number;
   /** After this long a 'sending' claim counts as abandoned and the retry may take it over. */
   claimLeaseSeconds: number;
@@ -67,6 +69,16 @@ function boolSetting(get: Lookup, name: string): boolean | undefined {
 function nonEmpty(get: Lookup, name: string): string | undefined {
   const v = get(name)?.trim();
   return v === undefined || v === '' ? undefined : v;
+}
+
+/** A request header name (lower-case); the platform's address header when unset. */
+function headerSetting(get: Lookup, name: string): string {
+  const raw = get(name)?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return DEFAULT_CLIENT_ADDRESS_HEADER;
+  if (!/^[a-z0-9-]{1,64}$/.test(raw)) {
+    throw new Error(`${name} must be a header name such as cf-connecting-ip (got "${raw}")`);
+  }
+  return raw;
 }
 
 /** The provider is chosen by which credentials exist; CONTACT_MAIL_PROVIDER forces one. */
@@ -151,6 +163,7 @@ export function loadConfig(get: Lookup): ContactConfig {
       1,
       100_000,
     ),
+    clientAddressHeader: headerSetting(get, 'CONTACT_CLIENT_ADDRESS_HEADER'),
     trustedProxyHops: intSetting(get, 'CONTACT_TRUSTED_PROXY_HOPS', 0, 0, 10),
     claimLeaseSeconds: intSetting(get, 'CONTACT_CLAIM_LEASE_SECONDS', 900, 60, 7 * 24 * 3600),
     sendTimeoutMs: intSetting(get, 'CONTACT_SEND_TIMEOUT_MS', 15_000, 1000, 120_000),

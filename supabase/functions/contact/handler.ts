@@ -204,11 +204,13 @@ export function createHandler({
 
       if (input.website && input.website.trim() !== '') {
         // A bot filled the hidden field: look successful so it learns nothing, keep nothing.
-        log('info', 'honeypot', { ip: clientIp(req.headers, config.trustedProxyHops) });
+        log('info', 'honeypot', {
+          ip: clientIp(req.headers, config.trustedProxyHops, config.clientAddressHeader),
+        });
         return reply(200, { ok: true });
       }
 
-      const ip = clientIp(req.headers, config.trustedProxyHops);
+      const ip = clientIp(req.headers, config.trustedProxyHops, config.clientAddressHeader);
       const stored = await store.submit({
         name: input.name,
         email: input.email,

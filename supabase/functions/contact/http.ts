@@ -112,24 +112,31 @@ export function normaliseIp(value: string | undefined): string | null {
   return null;
 }
 
+/** The header hosted Supabase's edge (Cloudflare) sets to the caller's address (decision 0200). */
+export const DEFAULT_CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
+
 /**
- * The visitor's IP from X-Forwarded-For. A client may send any X-Forwarded-For it likes; each
- * proxy then appends the address the request came from. So only the entries added by proxies we
- * trust mean anything, and they are at the right: on hosted Supabase the platform's own proxy
- * appends the caller's address as the last entry, and the local stack's gateway replaces the
- * header with the socket address (one entry). Either way the rightmost entry is the client.
- * `extraProxies` counts proxies of your own in front of Supabase that append too (default 0):
- * the client is then that many entries further left.
+ * The visitor's IP, from the one header the platform's edge sets itself and overwrites whatever
+ * the client sent (decision 0200): CF-Connecting-IP on hosted Supabase, and the local gateway
+ * sets it from the socket the same way. X-Forwarded-For is no good there: hosted keeps a
+ * client's own entries on the left and its proxies append on the right, so neither end is the
+ * caller. `header` names another header for a project behind another edge; for a header that is
+ * a list, `hopsFromRight` counts the entries trusted proxies wrote after the caller's (0: the
+ * rightmost). Null when the header is missing or holds no address.
  */
-export function clientIp(headers: Headers, extraProxies: number): string | null {
-  const forwarded = headers.get('x-forwarded-for');
-  if (!forwarded) return null;
-  const entries = forwarded
+export function clientIp(
+  headers: Headers,
+  hopsFromRight: number,
+  header: string = DEFAULT_CLIENT_ADDRESS_HEADER,
+): string | null {
+  const value = headers.get(header);
+  if (!value) return null;
+  const entries = value
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (entries.length === 0) return null;
-  const index = Math.max(0, entries.length - 1 - Math.max(0, extraProxies));
+  const index = Math.max(0, entries.length - 1 - Math.max(0, hopsFromRight));
   return normaliseIp(entries[index]);
 }
 
