@@ -168,6 +168,8 @@ test('the click shows in the admin Insights tab', async ({ page, stack, serviceD
     category,
   );
   await expect(panel.getByTestId('clicks-chart')).toBeVisible();
+  // Counts are best effort (decision 0200), and the tab says so.
+  await expect(panel.getByText(texts.insights.bestEffort)).toBeVisible();
 
   // Readable and accessible on a desktop and a phone, light and dark.
   await checkView(page, 'desktop', 'light');

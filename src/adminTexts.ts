@@ -328,6 +328,9 @@ export const texts = {
     tab: 'Insights',
     intro:
       'Buy Now clicks on the store, counted without cookies or personal data. Bots are not counted, and a product clicked again from the same connection within 30 minutes (after a reload too) counts once.',
+    /** Decision 0200: what the counting cannot stop. */
+    bestEffort:
+      'Counts are best effort: someone with many connections or addresses can still add clicks, so read them as a trend rather than an exact figure.',
     period: 'Period',
     periods: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days' },
     loading: 'Loading insights',

@@ -32,6 +32,9 @@ export function InsightsTab() {
           <Text size="sm" c="dimmed">
             {t.intro}
           </Text>
+          <Text size="xs" c="dimmed">
+            {t.bestEffort}
+          </Text>
         </Stack>
         <SegmentedControl
           aria-label={t.period}
