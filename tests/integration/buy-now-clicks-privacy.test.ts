@@ -242,6 +242,38 @@ describe('what a click stores of its page', () => {
   });
 });
 
+describe('rows counted before the rule', () => {
+  it('are rewritten to the store page shape and added up', async () => {
+    const cat = new URLSearchParams({ cat: category }).toString();
+    await rolledBack(async (db) => {
+      // A day no Insights period reads, so other tests never see these rows.
+      const day = 'private.click_today() - 400';
+      await db.query(
+        `insert into public.buy_now_clicks_by_page (day, category, page, clicks)
+         values (${day}, $1, $2, 2), (${day}, $1, $3, 3), (${day}, $1, $4, 1),
+                (${day}, $1, $5, 4), (${day}, $1, '/', 10)`,
+        [
+          category,
+          `/?cat=${encodeURIComponent(category)}&fbclid=IwAR0abc&email=ann%40example.com`,
+          `/?${cat}`,
+          '/contact?email=ann%40example.com',
+          '/?q=ann+smith&gclid=Cj0K',
+        ],
+      );
+      await db.query('select private.normalise_click_pages()');
+      const { rows } = await db.query<{ page: string; clicks: number }>(
+        `select page, clicks from public.buy_now_clicks_by_page
+          where day = ${day} and category = $1 order by page`,
+        [category],
+      );
+      expect(rows).toEqual([
+        { page: '/', clicks: 15 },
+        { page: `/?${cat}`, clicks: 5 },
+      ]);
+    });
+  });
+});
+
 describe('hidden products', () => {
   it('a product hidden for a broken seller link is refused exactly like an unknown id', async () => {
     const hidden = await newProduct();
