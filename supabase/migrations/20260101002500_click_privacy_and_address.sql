@@ -73,7 +73,8 @@ create table private.client_address_settings (
 comment on table private.client_address_settings is
   'Where the database reads the caller''s address from (docs/decisions/0200). One row.';
 insert into private.client_address_settings default values;
-alter table private.client_address_settings enable row level security;
+-- Like the other private settings tables: no API role has any privilege on it, and the schema
+-- is not exposed; the definer functions below read it as its owner.
 revoke all on table private.client_address_settings from public, anon, authenticated,
   service_role;
 
