@@ -4,10 +4,12 @@
 // verify_jwt decides, as hosted), secret keys refused from browsers as hosted does, Authorization
 // defaulting to the key, CORS answered, X-Forwarded-For set from the socket (client-supplied
 // address headers dropped), header/body timeouts and a body-size limit against slow or huge
-// requests, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when an
-// upstream is down or slow.
+// requests, bodies streamed both ways, a 502/504 JSON answer instead of a hang when an
+// upstream is down or slow, and hosted's 21000 answer to a PATCH/DELETE without filter
+// (stack/safeupdate.ts).
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UNFILTERED_WRITE_STATUS, unfilteredWriteError } from './safeupdate.ts';
 
 export interface GatewayKeys {
   anonKey: string;
@@ -328,6 +330,16 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // The key is consumed here (hidden from upstreams, as hosted does): PostgREST would read an
     // `apikey` query parameter as a column filter.
     const search = route.keyAuth ? withoutApikeyParam(url.search) : url.search;
+    // Hosted's safeupdate refuses an UPDATE/DELETE without WHERE; the local Postgres lacks it.
+    const unfiltered =
+      route.prefix === '/rest/v1'
+        ? unfilteredWriteError(req.method, rest, new URLSearchParams(search))
+        : null;
+    if (unfiltered) {
+      sendJson(res, UNFILTERED_WRITE_STATUS, unfiltered, hasOrigin);
+      req.resume();
+      return;
+    }
     const upstreamUrl = opts.upstreams[route.upstream];
     if (!upstreamUrl) {
       sendJson(res, 404, { message: 'no Route matched with those values' }, hasOrigin);
