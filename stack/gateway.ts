@@ -4,9 +4,8 @@
 // verify_jwt decides, as hosted), secret keys refused from browsers as hosted does, Authorization
 // defaulting to the key, CORS answered, X-Forwarded-For set from the socket (client-supplied
 // address headers dropped), header/body timeouts and a body-size limit against slow or huge
-// requests, bodies streamed both ways, a 502/504 JSON answer instead of a hang when an
-// upstream is down or slow, and hosted's 21000 answer to a PATCH/DELETE without filter
-// (stack/safeupdate.ts).
+// requests, bodies streamed both ways, and a 502/504 JSON answer instead of a hang when an
+// upstream is down or slow.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UNFILTERED_WRITE_STATUS, unfilteredWriteError } from './safeupdate.ts';
@@ -330,7 +329,8 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // The key is consumed here (hidden from upstreams, as hosted does): PostgREST would read an
     // `apikey` query parameter as a column filter.
     const search = route.keyAuth ? withoutApikeyParam(url.search) : url.search;
-    // Hosted's safeupdate refuses an UPDATE/DELETE without WHERE; the local Postgres lacks it.
+    // Hosted's safeupdate refuses an UPDATE/DELETE without WHERE (400, 21000); the local Postgres
+    // lacks the library, so the gateway answers for it (stack/safeupdate.ts, decision 0201).
     const unfiltered =
       route.prefix === '/rest/v1'
         ? unfilteredWriteError(req.method, rest, new URLSearchParams(search))
