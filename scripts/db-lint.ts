@@ -4,8 +4,10 @@
  * Runs the Supabase CLI's security advisors (`supabase db advisors --type security`, the
  * splinter lints the dashboard shows) against the given database, then adds the lints that CLI
  * release does not ship (0028/0029: SECURITY DEFINER functions in exposed schemas executable by
- * anon/authenticated). Prints every finding and exits 1 when there is any, 0 when clean, 2 when
- * the lint itself could not run.
+ * anon/authenticated), and the parser check of scripts/db-lint-writes.ts: no UPDATE or DELETE
+ * without WHERE in the app's functions, which hosted Supabase's `safeupdate` refuses (decision
+ * 0201). Prints every finding and exits 1 when there is any, 0 when clean, 2 when the lint itself
+ * could not run.
  *
  * The database URL comes from --db-url, else DB_URL, else the default local stack
  * (config.toml [db] port).
@@ -16,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { describeWriteFinding, findUnfilteredWrites } from './db-lint-writes.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -23,7 +26,7 @@ export interface LintFinding {
   name: string;
   level: string;
   detail: string;
-  source: 'supabase-cli' | 'extra-sql';
+  source: 'supabase-cli' | 'extra-sql' | 'parser';
 }
 
 /** Schemas PostgREST exposes (config.toml [api] schemas); the "exposed" lints look only here. */
@@ -105,12 +108,19 @@ async function runExtraChecks(dbUrl: string): Promise<LintFinding[]> {
       name: string;
       args: string;
     }>(DEFINER_EXECUTABLE_SQL, [EXPOSED_SCHEMAS]);
-    return rows.map((r) => ({
+    const definers = rows.map((r) => ({
       name: `${r.role}_security_definer_function_executable`,
       level: 'WARN',
       detail: `Function \`${r.schema}.${r.name}(${r.args})\` is SECURITY DEFINER and executable by ${r.role}`,
       source: 'extra-sql' as const,
     }));
+    const writes = (await findUnfilteredWrites(client)).map((f) => ({
+      name: f.write ? 'unfiltered_write_in_function' : 'function_body_not_parsed',
+      level: 'ERROR',
+      detail: describeWriteFinding(f),
+      source: 'parser' as const,
+    }));
+    return [...definers, ...writes];
   } finally {
     await client.end();
   }

@@ -8,6 +8,7 @@
 // when an upstream is down or slow.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { UNFILTERED_WRITE_STATUS, unfilteredWriteError } from './safeupdate.ts';
 
 export interface GatewayKeys {
   anonKey: string;
@@ -332,6 +333,17 @@ export function startGateway(opts: GatewayOptions): Promise<Gateway> {
     // The key is consumed here (hidden from upstreams, as hosted does): PostgREST would read an
     // `apikey` query parameter as a column filter.
     const search = route.keyAuth ? withoutApikeyParam(url.search) : url.search;
+    // Hosted's safeupdate refuses an UPDATE/DELETE without WHERE (400, 21000); the local Postgres
+    // lacks the library, so the gateway answers for it (stack/safeupdate.ts, decision 0201).
+    const unfiltered =
+      route.prefix === '/rest/v1'
+        ? unfilteredWriteError(req.method, rest, new URLSearchParams(search))
+        : null;
+    if (unfiltered) {
+      sendJson(res, UNFILTERED_WRITE_STATUS, unfiltered, hasOrigin);
+      req.resume();
+      return;
+    }
     const upstreamUrl = opts.upstreams[route.upstream];
     if (!upstreamUrl) {
       sendJson(res, 404, { message: 'no Route matched with those values' }, hasOrigin);

@@ -1,5 +1,6 @@
 // The security lint (npm run db:lint) against the migrated test database: clean, and able to see
-// a problem when there is one (a deliberately unsafe probe table and function, dropped at once).
+// a problem when there is one (a deliberately unsafe probe table and function, dropped at once;
+// functions with an UPDATE/DELETE without WHERE, which hosted's safeupdate refuses: decision 0201).
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -50,6 +51,47 @@ describe('npm run db:lint', () => {
     } finally {
       await db.query(`drop function if exists public.${name}_fn()`);
       await db.query(`drop table if exists public.${name}`);
+      await db.end();
+    }
+  });
+
+  it('fails and names every function with an UPDATE or DELETE without WHERE', async () => {
+    const name = uniq('lint_writes').replace(/-/g, '_');
+    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+    await db.connect();
+    try {
+      await db.query(`create table private.${name} (id int primary key, n int)`);
+      // PL/pgSQL, deep inside a block and a data-modifying CTE; and plain SQL. Both are callable
+      // by nobody: the rule counts every function of the app's schemas.
+      await db.query(
+        `create function private.${name}_plpgsql() returns void language plpgsql
+           set search_path = '' as $$
+         begin
+           if random() >= 0 then
+             with gone as (delete from private.${name} returning id) select count(*) from gone;
+           end if;
+           update private.${name} set n = 1 where true;
+         end $$`,
+      );
+      await db.query(
+        `create function private.${name}_sql() returns void language sql
+           set search_path = '' as 'update private.${name} set n = 2'`,
+      );
+      await db.query(`revoke execute on function private.${name}_plpgsql() from public`);
+      await db.query(`revoke execute on function private.${name}_sql() from public`);
+      const result = await lint();
+      expect(result.code).toBe(1);
+      const lines = result.stdout.split('\n').filter((l) => l.includes(name));
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toContain('unfiltered_write_in_function');
+      expect(lines[0]).toContain(`private.${name}_plpgsql()`);
+      expect(lines[0]).toContain(`DELETE FROM private.${name}\` at body line 4`);
+      expect(lines[1]).toContain(`private.${name}_sql()`);
+      expect(lines[1]).toContain(`UPDATE private.${name}\``);
+    } finally {
+      await db.query(`drop function if exists private.${name}_plpgsql()`);
+      await db.query(`drop function if exists private.${name}_sql()`);
+      await db.query(`drop table if exists private.${name}`);
       await db.end();
     }
   });

@@ -2,14 +2,22 @@
 // anonymous visitor, against the real database: typos, accents and case, search with a category,
 // the three sorts walked page by page by cursor (with many equal prices) compared with the
 // database's own ORDER BY through PostgREST, bad input refused with a clear error, and the word
-// list behind typo correction kept current when products change.
+// list behind typo correction kept current when products change and closed to the API roles.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, insertProducts, removeCategory } from '../../e2e/support/catalogue';
 import type { StoreView } from '../../src/features/storefront/storeView';
-import { anonClient, serviceClient, stackEnv, uniq } from './db-test-helpers';
+import {
+  anonClient,
+  createConfirmedUser,
+  deleteUsers,
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  uniq,
+} from './db-test-helpers';
 
 vi.mock('../../src/lib/catalogueDb', () => ({
   catalogueDb: () =>
@@ -203,7 +211,7 @@ describe('storefront search', () => {
 
   it('keeps the word list current when products are added, renamed and deleted', async () => {
     const words = async (w: string) =>
-      (await anonClient().from('catalogue_words').select('word').eq('word', w)).data;
+      (await service.from('catalogue_words').select('word').eq('word', w)).data;
     const renamed = await service
       .from('products')
       .update({ title: `Renamed ${NEW_WORD}` })
@@ -230,6 +238,25 @@ describe('storefront search and the products read policy', () => {
       .rpc('storefront_search', { p_query: WORD });
     expect(data).toBeNull();
     expect(error?.code).toBe('PGRST106');
+  });
+
+  // Decision 0201: the word list held the words of hidden products too, readable by anyone.
+  it('keeps its word list from the API roles; typo correction reads it all the same', async () => {
+    const user = await createConfirmedUser(service);
+    try {
+      for (const client of [anonClient(), await signedInClient(user)]) {
+        const { data, error, status } = await client
+          .from('catalogue_words')
+          .select('word')
+          .eq('word', WORD);
+        expect(data).toBeNull();
+        expect(error?.code).toBe('42501');
+        expect(status).toBeGreaterThanOrEqual(401);
+      }
+    } finally {
+      await deleteUsers(service, [user]);
+    }
+    expect((await fetchSearchPage(view({ q: TYPO }), null)).products.length).toBeGreaterThan(0);
   });
 
   it('leaves out what the policy hides (a broken seller link while hiding is on)', async () => {
