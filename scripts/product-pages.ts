@@ -275,7 +275,7 @@ export async function answerProductPages(
  * `vite preview` for the same paths): the answer, 404 for a path of its routes that is not a page,
  * and on every answer the full security header set of public/_headers. Hosts apply `_headers`
  * to static files only, so a function's responses carry none unless it sends them. The CSP's
- * script hashes are those of the shell the pages are built from.
+ * script hashes are those of the shell the pages are built from (docs/decisions/0206).
  */
 export async function functionAnswer(url: URL, options: ProductPagesOptions): Promise<Response> {
   let shell: Promise<string> | undefined;

@@ -5,7 +5,7 @@
 // - Pages the host's function serves (/p/<slug>, sitemaps, robots.txt): hosts apply `_headers`
 //   to static files only, so netlify/functions/product-pages.ts sends the same set itself
 //   (securityHeadersFor).
-// Web-standard code only (crypto.subtle): the host's function imports it.
+// Web-standard code only (crypto.subtle): the host's function imports it. Decision 0206.
 
 export interface HeaderRule {
   /** Path pattern as written in _headers: `/*`, `/admin`, `/assets/*`. */
