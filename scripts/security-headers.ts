@@ -114,14 +114,17 @@ export async function fillPlaceholders(
   supabaseUrl: string,
   html = '',
 ): Promise<string> {
-  const origin = new URL(supabaseUrl).origin;
+  // No usable Supabase URL (a function deployed without its settings): the policy names no
+  // Supabase origin at all, which only makes it stricter.
+  const origin = URL.canParse(supabaseUrl) ? new URL(supabaseUrl).origin : '';
   const ws = origin.replace(/^http/, 'ws');
   const hashes = html ? await inlineScriptHashes(html) : '';
+  const fill = (value: string) => () => (value ? ` ${value}` : '');
   // Replacer functions: a `$` in a value is never a replacement pattern.
   return text
-    .replaceAll(SUPABASE_WS_URL, () => ws)
-    .replaceAll(SUPABASE_URL, () => origin)
-    .replaceAll(` ${INLINE_SCRIPT_HASHES}`, () => (hashes ? ` ${hashes}` : ''));
+    .replaceAll(` ${SUPABASE_WS_URL}`, fill(ws))
+    .replaceAll(` ${SUPABASE_URL}`, fill(origin))
+    .replaceAll(` ${INLINE_SCRIPT_HASHES}`, fill(hashes));
 }
 
 /**

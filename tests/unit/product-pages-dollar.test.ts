@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { productHtml } from '../../scripts/product-pages';
+import { fillTemplate } from '../../scripts/vite-prerender';
 import {
   PRODUCT_DATA_ID,
   metaDescription,
@@ -98,11 +99,37 @@ describe('product page HTML with $ in product text', () => {
           link: dollarText.map((s) => `https://seller.example.co.uk/${s}`),
           image: dollarText.map((s) => `/products/${s}`),
           slug: dollarText,
+          id: dollarText,
+          updated_at: dollarText,
           price_number: fc.option(fc.constant(20)),
         }),
         (fields) => checkPage(product(fields)),
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('pre-rendered pages with $ in their text', () => {
+  it('keeps title, description and markup as given', () => {
+    // The markup is the app's own rendered HTML: no stray `<` (it could spell a <title>).
+    const markupText = dollarText.map((t) => t.replaceAll('<', ''));
+    fc.assert(
+      fc.property(dollarText, dollarText, markupText, (title, description, markup) => {
+        const html = fillTemplate(
+          SHELL,
+          '/about',
+          { html: markup, title, description },
+          'data-prerendered',
+          'Shop $&',
+        );
+        expect(html.match(/<title>/g)).toHaveLength(1);
+        expect(html.match(/<div id="root"/g)?.length).toBeGreaterThanOrEqual(1);
+        expect(unescape(/<title>([^<]*)<\/title>/.exec(html)![1]!)).toBe(title);
+        expect(html).toContain(`<div id="root" data-prerendered="/about">${markup}</div>`);
+        expect(html).toContain('<meta property="og:site_name" content="Shop $&amp;" />');
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -48,6 +48,11 @@ describe('security headers', () => {
       expect(sent['Content-Security-Policy']).not.toContain('__');
       expect(sent['Content-Security-Policy']).toContain(`connect-src 'self' ${SUPABASE} wss://`);
     }
+    // A function deployed without VITE_SUPABASE_URL still sends the set, naming no Supabase origin.
+    const unset = Object.fromEntries(await securityHeadersFor('/robots.txt', '', ''));
+    expect(unset['Content-Security-Policy']).toContain("connect-src 'self'; object-src");
+    expect(unset['Content-Security-Policy']).toContain("script-src 'self'; style-src");
+    expect(unset['X-Frame-Options']).toBe('DENY');
     expect(config.path.every((p) => isFunctionPath(p.replace('*', 'x')))).toBe(true);
     expect(isFunctionPath('/assets/app.js')).toBe(false);
     expect(isFunctionPath('/admin')).toBe(false);
