@@ -39,7 +39,8 @@ export function productPages(): Plugin {
     (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (asFunction ? !isFunctionPath(url.pathname) : false) return next();
+      // Only the function's paths; the Host check below is theirs alone.
+      if (!isFunctionPath(url.pathname)) return next();
       const siteUrl = siteUrlFromHost(req.headers.host);
       if (siteUrl === null) {
         res.statusCode = 400;
