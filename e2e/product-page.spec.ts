@@ -218,3 +218,41 @@ for (const size of [
     }
   });
 }
+
+// The host's function sends the security headers itself (hosts apply `_headers` to static files
+// only); `vite preview` serves the function's paths as the function does, without its own
+// header middleware, so these are the function's headers.
+test('the pages the function serves carry the full security header set', async ({
+  page,
+  request,
+  serviceDb,
+}) => {
+  const slug = await slugOf(serviceDb, TITLE);
+  for (const [path, status] of [
+    [`/p/${slug}`, 200],
+    ['/p/no-such-product-anywhere', 404],
+    ['/p/%E0%A4%A', 404],
+    ['/sitemap.xml', 200],
+    ['/sitemap-pages.xml', 200],
+    ['/robots.txt', 200],
+  ] as const) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(status);
+    const h = response.headers();
+    expect(h['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    expect(h['content-security-policy'], path).not.toContain('__');
+    expect(h['x-frame-options'], path).toBe('DENY');
+    expect(h['x-content-type-options'], path).toBe('nosniff');
+    expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(h['permissions-policy'], path).toContain('camera=()');
+  }
+  // The page runs under that policy: its inline script is allowed, nothing is refused.
+  const refused: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) refused.push(msg.text());
+  });
+  await page.goto(`/p/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /light|dark/);
+  expect(refused).toEqual([]);
+});

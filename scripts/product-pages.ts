@@ -18,6 +18,7 @@ import {
 import { productPath } from '../src/app/paths.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
 import { texts } from '../src/texts.ts';
+import { securityHeadersFor } from './security-headers.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
@@ -59,13 +60,14 @@ async function rpc<T>(options: ProductPagesOptions, name: string, args: object):
 /** The shell with a page's title, description and extra head tags, and markup in #root. */
 function fillShell(shell: string, title: string, description: string, head: string, body: string) {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`the app shell has no ${ROOT_ELEMENT}`);
+  // Replacer functions: product text is data, so a `$&` or `$'` in it is never a pattern.
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>\n    ${head}`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${head}`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace(ROOT_ELEMENT, `<div id="root">${body}</div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root">${body}</div>`);
 }
 
 /** The product's picture: an upload's 1200 px file with srcset, a pasted link as it is. */
@@ -175,12 +177,11 @@ async function sitemapIndex(options: ProductPagesOptions, settings: SeoSettings)
     {},
   );
   const files = Math.ceil(summary.products / SITEMAP_FILE_URLS);
-  const entries = [`<sitemap><loc>${settings.siteUrl}/sitemap-pages.xml</loc></sitemap>`];
+  const site = escapeHtml(settings.siteUrl);
+  const entries = [`<sitemap><loc>${site}/sitemap-pages.xml</loc></sitemap>`];
   for (let n = 1; n <= files; n++) {
     const lastmod = summary.last_modified ? `<lastmod>${summary.last_modified}</lastmod>` : '';
-    entries.push(
-      `<sitemap><loc>${settings.siteUrl}/sitemap-products-${n}.xml</loc>${lastmod}</sitemap>`,
-    );
+    entries.push(`<sitemap><loc>${site}/sitemap-products-${n}.xml</loc>${lastmod}</sitemap>`);
   }
   return xml(
     `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>`,
@@ -188,7 +189,7 @@ async function sitemapIndex(options: ProductPagesOptions, settings: SeoSettings)
 }
 
 function sitemapPages(settings: SeoSettings) {
-  const urls = STATIC_PAGES.map((p) => `<url><loc>${settings.siteUrl}${p}</loc></url>`);
+  const urls = STATIC_PAGES.map((p) => `<url><loc>${escapeHtml(settings.siteUrl + p)}</loc></url>`);
   return xml(
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>`,
   );
@@ -267,4 +268,26 @@ export async function answerProductPages(
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
     });
   }
+}
+
+/**
+ * What the host's function sends for a path it serves (netlify/functions/product-pages.ts, and
+ * `vite preview` for the same paths): the answer, 404 for a path of its routes that is not a page,
+ * and on every answer the full security header set of public/_headers. Hosts apply `_headers`
+ * to static files only, so a function's responses carry none unless it sends them. The CSP's
+ * script hashes are those of the shell the pages are built from (docs/decisions/0206).
+ */
+export async function functionAnswer(url: URL, options: ProductPagesOptions): Promise<Response> {
+  let shell: Promise<string> | undefined;
+  const once = () => (shell ??= Promise.resolve().then(options.shell));
+  const answer = await answerProductPages(url, { ...options, shell: once }).then(
+    (found) => found ?? new Response('Not Found', { status: 404 }),
+    // Only when the shell itself cannot be read (answerProductPages catches the rest).
+    () => new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } }),
+  );
+  // No shell (the site is down): no inline script is allowed, which only makes the CSP stricter.
+  const page = await once().catch(() => '');
+  for (const [name, value] of await securityHeadersFor(url.pathname, options.supabaseUrl, page))
+    answer.headers.set(name, value);
+  return answer;
 }

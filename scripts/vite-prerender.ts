@@ -59,13 +59,14 @@ export function fillTemplate(
   ]
     .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
     .join('\n    ');
+  // Replacer functions: page text is data, so a `$&` in it is never a replacement pattern.
   return template
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${openGraph}`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>\n    ${openGraph}`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${description}" />`,
+      () => `<meta name="description" content="${description}" />`,
     )
-    .replace(ROOT_ELEMENT, `<div id="root" ${attribute}="${route}">${page.html}</div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root" ${attribute}="${route}">${page.html}</div>`);
 }
 
 export function prerender(): Plugin {
@@ -101,7 +102,7 @@ export function prerender(): Plugin {
           .filter((file) => !html.includes(`${config.base}${file}"`))
           .map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`);
         return html
-          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
           .replace(
             /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
             '<$1 fetchpriority="low"',
@@ -147,7 +148,7 @@ export function prerender(): Plugin {
           );
           writeFileSync(
             path.join(outDir, htmlFileFor(route)),
-            route === '/' && cards ? html.replace('</body>', `  ${cards}\n  </body>`) : html,
+            route === '/' && cards ? html.replace('</body>', () => `  ${cards}\n  </body>`) : html,
           );
         }
       } finally {

@@ -1,30 +1,53 @@
 // Vite plugin: Vite's dev server (`npm start`) and `vite preview` (the browser tests) answer
 // /p/<slug>, the sitemap and robots.txt with scripts/product-pages.ts, as the host's function
 // does in production (README: Product pages). Registered before Vite's own middlewares, so it
-// also wins over a file of the same name.
+// also wins over a file of the same name. `vite preview` answers the function's paths exactly as
+// the function does (functionAnswer: its 404s and its own security headers); the dev server
+// sends no security headers (its HMR client needs inline scripts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Connect, type Plugin, type ResolvedConfig } from 'vite';
-import { answerProductPages, type ProductPagesOptions } from './product-pages.ts';
+import { answerProductPages, functionAnswer, type ProductPagesOptions } from './product-pages.ts';
+import { isFunctionPath } from './vite-security-headers.ts';
+
+/** A Host header's value when it is a host name or IP address with an optional port, else null. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * The local server's own address for canonical URLs and the sitemap, from the Host header
+ * (production sets VITE_SITE_URL): null for a Host that is not a host[:port], which is refused.
+ */
+export function siteUrlFromHost(host: string | undefined): string | null {
+  if (host === undefined || host === '') return 'http://127.0.0.1';
+  return HOST.test(host) ? `http://${host}` : null;
+}
 
 export function productPages(): Plugin {
   let config: ResolvedConfig;
-  const options = (host: string | undefined, shell: ProductPagesOptions['shell']) => {
+  const options = (siteUrl: string, shell: ProductPagesOptions['shell']) => {
     const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
     return {
       supabaseUrl: env.VITE_SUPABASE_URL ?? '',
       anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
-      // Production sets the site's address; locally the server's own.
-      siteUrl: env.VITE_SITE_URL || `http://${host ?? '127.0.0.1'}`,
+      siteUrl: env.VITE_SITE_URL || siteUrl,
       shell,
     };
   };
   const middleware =
-    (shell: (url: string) => ProductPagesOptions['shell']): Connect.NextHandleFunction =>
+    (shell: ProductPagesOptions['shell'], asFunction: boolean): Connect.NextHandleFunction =>
     (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const url = new URL(req.url ?? '/', 'http://localhost');
-      answerProductPages(url, options(req.headers.host, shell(req.url ?? '/')))
+      // Only the function's paths; the Host check below is theirs alone.
+      if (!isFunctionPath(url.pathname)) return next();
+      const siteUrl = siteUrlFromHost(req.headers.host);
+      if (siteUrl === null) {
+        res.statusCode = 400;
+        return res.end('Bad Request: Host');
+      }
+      const settings = options(siteUrl, shell);
+      (asFunction ? functionAnswer(url, settings) : answerProductPages(url, settings))
         .then(async (answer) => {
           if (!answer) return next();
           res.statusCode = answer.status;
@@ -39,19 +62,15 @@ export function productPages(): Plugin {
       config = resolved;
     },
     configureServer(server) {
-      server.middlewares.use(
-        middleware(
-          (url) => () =>
-            server.transformIndexHtml(
-              url,
-              readFileSync(path.join(config.root, 'index.html'), 'utf8'),
-            ),
-        ),
-      );
+      const index = path.join(config.root, 'index.html');
+      // The shell is index.html as Vite serves `/` (never the request's own URL: Vite decodes
+      // it, and a malformed one such as /p/%E0%A4%A made that a 500 with a stack trace).
+      const shell = () => server.transformIndexHtml('/', readFileSync(index, 'utf8'));
+      server.middlewares.use(middleware(shell, false));
     },
     configurePreviewServer(server) {
       const shellFile = path.resolve(config.root, config.build.outDir, 'spa.html');
-      server.middlewares.use(middleware(() => () => readFileSync(shellFile, 'utf8')));
+      server.middlewares.use(middleware(() => readFileSync(shellFile, 'utf8'), true));
     },
   };
 }

@@ -2,12 +2,14 @@
 // robots.txt (scripts/product-pages.ts; README: Product pages). The rest of the site stays
 // static (dist/); this function takes only the paths in `config`. Settings are the site's
 // environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_SITE_URL.
-import { answerProductPages } from '../../scripts/product-pages.ts';
+// Netlify applies `_headers` to static files only: functionAnswer adds the same security headers
+// to every response of this function.
+import { functionAnswer } from '../../scripts/product-pages.ts';
 
 export default async function productPagesFunction(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const env = process.env;
-  const answer = await answerProductPages(url, {
+  return functionAnswer(url, {
     supabaseUrl: env.VITE_SUPABASE_URL ?? '',
     anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
     siteUrl: env.VITE_SITE_URL || url.origin,
@@ -18,9 +20,10 @@ export default async function productPagesFunction(request: Request): Promise<Re
       return response.text();
     },
   });
-  return answer ?? new Response('Not Found', { status: 404 });
 }
 
+// Literal values: Netlify reads them without running the code. The preview server skips its
+// header middleware on these paths (scripts/vite-security-headers.ts), as Netlify does.
 export const config = {
   path: ['/p/*', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-*', '/robots.txt'],
 };

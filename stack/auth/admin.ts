@@ -100,10 +100,26 @@ export async function invite(svc: AuthService, ctx: Ctx): Promise<Reply> {
   });
 }
 
+/** A page parameter as GoTrue's paginate() reads it (strconv.ParseUint), null when absent. */
+function pageParameter(text: string | null): number | null {
+  if (text === null || text === '') return null;
+  const fail = (why: string) =>
+    badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(text)}: ${why}`,
+    );
+  if (!/^[0-9]+$/.test(text)) throw fail('invalid syntax');
+  if (BigInt(text) > 0xffff_ffff_ffff_ffffn) throw fail('value out of range');
+  // Beyond any real count of users: capped so that the offset stays a safe integer.
+  return Math.min(Number(text), 1_000_000_000);
+}
+
 export async function adminListUsers(svc: AuthService, ctx: Ctx): Promise<Reply> {
   const query = ctx.url.searchParams;
-  const page = Math.max(1, Number.parseInt(query.get('page') || '1', 10) || 1);
-  const perPage = Math.max(1, Number.parseInt(query.get('per_page') || '50', 10) || 50);
+  // GoTrue parses both with Go's strconv.ParseUint and answers 400 on anything else (-1, 1.5,
+  // +1, x); 0 stays as the database layer takes it (page 1; per page its default).
+  const page = Math.max(1, pageParameter(query.get('page')) ?? 1);
+  const perPage = pageParameter(query.get('per_page')) || 50;
   const filter = query.get('filter') ?? '';
   const sort = (query.get('sort') ?? '').trim().toLowerCase();
   const dir = sort === 'created_at asc' ? 'asc' : 'desc';

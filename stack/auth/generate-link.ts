@@ -39,13 +39,9 @@ export async function adminGenerateLink(svc: AuthService, ctx: Ctx): Promise<Rep
         email,
         passwordHash,
         appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: {
-          ...(data ?? {}),
-          sub: id,
-          email,
-          email_verified: false,
-          phone_verified: false,
-        },
+        // Only the caller's data, as GoTrue's generate_link stores it (the identity, not the
+        // user's metadata, gets sub, email and the verified flags).
+        userMetadata: data ?? {},
         emailConfirmed: false,
         invited,
       });

@@ -137,3 +137,54 @@ describe('admin API', () => {
     expect(gone.error).toMatchObject({ code: 'user_not_found', status: 404 });
   });
 });
+
+// Details of GoTrue's admin API that auth-js' own suite checks (supabase/auth:
+// internal/api/pagination.go, internal/api/mail.go).
+describe('admin API details as GoTrue has them', () => {
+  it('listUsers refuses a page or per-page that is not an unsigned integer', async () => {
+    const admin = serviceClient();
+    const bad = await admin.auth.admin.listUsers({ page: -1 });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax',
+    });
+    expect(bad.data.users).toEqual([]);
+    for (const query of ['page=1.5', 'page=%2B1', 'per_page=x', 'per_page=-5']) {
+      const res = await authFetch(`/admin/users?${query}`, { token: env.SERVICE_ROLE_KEY });
+      expect([res.status, res.body.code], query).toEqual([400, 'validation_failed']);
+    }
+    const huge = await authFetch('/admin/users?page=18446744073709551616', {
+      token: env.SERVICE_ROLE_KEY,
+    });
+    expect(huge.body.message).toMatch(/value out of range$/);
+    expect((await admin.auth.admin.listUsers({ page: 1, perPage: 2 })).error).toBeNull();
+  });
+
+  it("generateLink signup stores only the caller's data as user_metadata", async () => {
+    const admin = serviceClient();
+    const email = uniqueEmail('genlink');
+    const link = await admin.auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: PASSWORD,
+      options: { data: { display_name: 'Linked' } },
+    });
+    expect(link.error).toBeNull();
+    expect(link.data.user!.user_metadata).toEqual({ display_name: 'Linked' });
+    const bare = await admin.auth.admin.generateLink({
+      type: 'signup',
+      email: uniqueEmail('genlink-bare'),
+      password: PASSWORD,
+    });
+    expect(bare.data.user!.user_metadata).toEqual({});
+    // The identity keeps the claims, as GoTrue's createNewIdentity writes them.
+    const [identity] = await sql<{ identity_data: Record<string, unknown> }>(
+      'select identity_data from auth.identities where user_id = $1',
+      [link.data.user!.id],
+    );
+    expect(identity!.identity_data).toMatchObject({ sub: link.data.user!.id, email });
+    for (const id of [link.data.user!.id, bare.data.user!.id])
+      await admin.auth.admin.deleteUser(id);
+  });
+});

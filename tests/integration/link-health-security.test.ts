@@ -106,6 +106,53 @@ describe('who may run the link checker', () => {
   });
 });
 
+describe('the address guard inside the deployed function', () => {
+  it('refuses links to special-purpose and translated addresses without connecting', async () => {
+    // IPv4 inside SIIT and local-use NAT64 (the metadata address where translated), Teredo,
+    // documentation space: each was public to the guard before the full IANA table.
+    const targets: Array<[string, string]> = [
+      ['http://[::ffff:0:a9fe:a9fe]/latest/meta-data/', 'link-local'],
+      ['http://[64:ff9b:1::a9fe:a9fe]/latest/meta-data/', 'link-local'],
+      ['http://[2001::1]/', 'reserved'],
+      ['http://[3fff::1]/', 'reserved'],
+    ];
+    const ids: string[] = [];
+    for (const [link] of targets) {
+      const { data, error } = await service
+        .from('products')
+        .insert({
+          title: uniq('Link Security special'),
+          cat,
+          price: '£5',
+          com: 'Link health security test product',
+          link,
+          image: '/products/match-football.svg',
+        })
+        .select('id')
+        .single();
+      if (error) throw new Error(error.message);
+      ids.push(data.id as string);
+    }
+    const run = await invokeAs(admin, { mode: 'products', ids, timeoutMs: 2000 });
+    expect(run.status).toBe(200);
+    const { data } = await service
+      .from('link_checks')
+      .select('product_id, status, detail')
+      .in('product_id', ids)
+      .eq('kind', 'link');
+    for (const [i, [link, kind]] of targets.entries()) {
+      const host = new URL(link).hostname.replace(/^\[|\]$/g, '');
+      expect(
+        data!.find((r) => r.product_id === ids[i]),
+        link,
+      ).toMatchObject({
+        status: 'unreachable',
+        detail: `refused: ${kind} address (${host})`,
+      });
+    }
+  });
+});
+
 describe('nobody forges a result', () => {
   it('an admin cannot write link_checks directly or through record_link_checks', async () => {
     const forged = {

@@ -1,14 +1,24 @@
 // Which network addresses the link checker may connect to (SSRF guard; docs/decisions/0131).
 // Pure code (no Deno APIs): the unit tests import it under Node.
 //
-// Refused: loopback, private (RFC 1918, CGNAT 100.64/10, IPv6 ULA fc00::/7), link-local
-// (169.254/16 incl. the cloud metadata address 169.254.169.254, fe80::/10), multicast,
-// unspecified, broadcast and other reserved ranges, and IPv6 forms that carry an IPv4 address
-// (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), which are
-// judged by the IPv4 address inside. Loopback alone can be allowed (the local stack's tests).
+// Public means: in no block of the IANA special-purpose registries (IPv4 and IPv6; the table
+// with each block's RFC is special-addresses.ts), not multicast, and for IPv6 inside global
+// unicast 2000::/3. Refused therefore: loopback, private (RFC 1918, shared 100.64/10, ULA),
+// link-local (169.254/16 incl. the cloud metadata address, fe80::/10), documentation,
+// benchmarking, Teredo, ORCHID, anycast services and the rest. IPv6 translation prefixes carry an
+// IPv4 address, which is judged too: mapped ::ffff:0:0/96, SIIT ::ffff:0:0:0/96, NAT64
+// 64:ff9b::/96 and 6to4 2002::/16 are as public as the IPv4 inside; local-use NAT64
+// 64:ff9b:1::/48 and the deprecated IPv4-compatible ::/96 are refused whatever they carry.
+// Loopback alone can be allowed (the local stack's tests).
+import {
+  IPV4_SPECIAL,
+  IPV6_GLOBAL_UNICAST,
+  IPV6_SPECIAL,
+  type AddressClass,
+  type SpecialBlock,
+} from './special-addresses.ts';
 
-export type AddressClass =
-  'public' | 'loopback' | 'private' | 'link-local' | 'multicast' | 'unspecified' | 'reserved';
+export type { AddressClass, SpecialBlock };
 
 /**
  * An IPv4 address in any form inet_aton accepts (what some resolvers and old URL parsers
@@ -77,62 +87,71 @@ export function parseIPv6(text: string): number[] | null {
   return groups.flatMap((g) => [g >> 8, g & 255]);
 }
 
-function inV4(b: number[], net: [number, number, number, number], bits: number): boolean {
-  for (let i = 0; i < 4; i++) {
-    const take = Math.max(0, Math.min(8, bits - i * 8));
-    if (take === 0) return true;
+interface Compiled {
+  row: SpecialBlock;
+  net: number[];
+  bits: number;
+}
+
+function compile(rows: readonly SpecialBlock[], parse: (t: string) => number[] | null) {
+  return rows.map((row): Compiled => {
+    const [net, bits] = row.block.split('/');
+    const bytes = parse(net!);
+    if (!bytes) throw new Error(`special-addresses: bad block ${row.block}`);
+    return { row, net: bytes, bits: Number(bits) };
+  });
+}
+const V4 = compile(IPV4_SPECIAL, parseIPv4);
+const V6 = compile(IPV6_SPECIAL, parseIPv6);
+const GLOBAL_UNICAST = compile(
+  [{ block: IPV6_GLOBAL_UNICAST, name: 'Global Unicast', rfc: 'RFC 4291', kind: 'reserved' }],
+  parseIPv6,
+)[0]!;
+
+/** Whether the first `bits` bits of `b` equal those of `net`. */
+export function inPrefix(b: number[], net: number[], bits: number): boolean {
+  for (let i = 0; i * 8 < bits; i++) {
+    const take = Math.min(8, bits - i * 8);
     const mask = (0xff << (8 - take)) & 0xff;
     if ((b[i]! & mask) !== (net[i]! & mask)) return false;
   }
   return true;
 }
 
-export function classifyIPv4(b: number[]): AddressClass {
-  if (inV4(b, [0, 0, 0, 0], 32)) return 'unspecified';
-  if (inV4(b, [127, 0, 0, 0], 8)) return 'loopback';
-  if (inV4(b, [10, 0, 0, 0], 8) || inV4(b, [172, 16, 0, 0], 12) || inV4(b, [192, 168, 0, 0], 16))
-    return 'private';
-  if (inV4(b, [100, 64, 0, 0], 10)) return 'private'; // CGNAT (RFC 6598)
-  if (inV4(b, [169, 254, 0, 0], 16)) return 'link-local'; // incl. 169.254.169.254 (metadata)
-  if (inV4(b, [224, 0, 0, 0], 4)) return 'multicast';
-  if (
-    inV4(b, [0, 0, 0, 0], 8) || // "this network"
-    inV4(b, [192, 0, 0, 0], 24) || // IETF protocol assignments
-    inV4(b, [192, 0, 2, 0], 24) || // documentation
-    inV4(b, [198, 18, 0, 0], 15) || // benchmarking
-    inV4(b, [198, 51, 100, 0], 24) ||
-    inV4(b, [203, 0, 113, 0], 24) ||
-    inV4(b, [240, 0, 0, 0], 4) // reserved, incl. 255.255.255.255 broadcast
-  )
-    return 'reserved';
-  return 'public';
+/** What the guard makes of an address: its class and the block that decided it. */
+export interface Verdict {
+  kind: AddressClass;
+  /** The special-purpose block the address (or the IPv4 address inside it) is in. */
+  block: SpecialBlock | null;
+  /** The IPv6 translation prefix that carried the IPv4 address judged. */
+  via?: SpecialBlock;
 }
 
-export function classifyIPv6(b: number[]): AddressClass {
-  const zeroUpTo = (n: number) => b.slice(0, n).every((x) => x === 0);
-  if (zeroUpTo(16)) return 'unspecified';
-  if (zeroUpTo(15) && b[15] === 1) return 'loopback';
-  // IPv4-mapped ::ffff:0:0/96 and the deprecated IPv4-compatible ::/96: the IPv4 address decides.
-  if (zeroUpTo(10) && b[10] === 0xff && b[11] === 0xff) return classifyIPv4(b.slice(12));
-  if (zeroUpTo(12)) return classifyIPv4(b.slice(12));
-  // NAT64 64:ff9b::/96 and 6to4 2002::/16 reach the IPv4 address they carry.
-  if (
-    b[0] === 0x00 &&
-    b[1] === 0x64 &&
-    b[2] === 0xff &&
-    b[3] === 0x9b &&
-    b.slice(4, 12).every((x) => x === 0)
-  )
-    return classifyIPv4(b.slice(12));
-  if (b[0] === 0x20 && b[1] === 0x02) return classifyIPv4(b.slice(2, 6));
-  if ((b[0]! & 0xfe) === 0xfc) return 'private'; // ULA fc00::/7
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return 'link-local'; // fe80::/10
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return 'private'; // deprecated site-local
-  if (b[0] === 0xff) return 'multicast';
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return 'reserved'; // docs
-  if (b[0] === 0x01 && b.slice(1, 8).every((x) => x === 0)) return 'reserved'; // discard 100::/64
-  return 'public';
+export function judgeIPv4(b: number[]): Verdict {
+  for (const { row, net, bits } of V4)
+    if (inPrefix(b, net, bits)) return { kind: row.kind, block: row };
+  return { kind: 'public', block: null };
 }
+
+export function judgeIPv6(b: number[]): Verdict {
+  for (const { row, net, bits } of V6) {
+    if (!inPrefix(b, net, bits)) continue;
+    if (row.ipv4At !== undefined) {
+      // A translation prefix: the IPv4 address inside is judged first (64:ff9b:1::a9fe:a9fe is
+      // the metadata address where a local translator runs).
+      const inner = judgeIPv4(b.slice(row.ipv4At, row.ipv4At + 4));
+      if (inner.kind !== 'public') return { ...inner, via: row };
+      if (row.judgedByIPv4) return { kind: 'public', block: null, via: row };
+    }
+    return { kind: row.kind, block: row };
+  }
+  if (!inPrefix(b, GLOBAL_UNICAST.net, GLOBAL_UNICAST.bits))
+    return { kind: 'reserved', block: null };
+  return { kind: 'public', block: null };
+}
+
+export const classifyIPv4 = (b: number[]): AddressClass => judgeIPv4(b).kind;
+export const classifyIPv6 = (b: number[]): AddressClass => judgeIPv6(b).kind;
 
 /** The class of an IP address literal (IPv4 in any inet_aton form, or IPv6); null if not one. */
 export function classifyAddress(text: string): AddressClass | null {
