@@ -19,7 +19,7 @@ alter role supabase_storage_admin login noinherit bypassrls password 'postgres';
 alter role supabase_storage_admin set search_path = storage;
 -- The service switches to the caller's role for each request (as PostgREST does).
 grant anon, authenticated, service_role to supabase_storage_admin;
-grant supabase_storage_admin to postgres;
+-- `postgres` is not a member (as on hosted since 2025): stack/db/policy-grants.sql.
 
 create schema if not exists storage authorization supabase_storage_admin;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
