@@ -225,7 +225,9 @@ export function withoutApikeyParam(search: string): string {
 
 export function startGateway(opts: GatewayOptions): Promise<Gateway> {
   const host = opts.host ?? '127.0.0.1';
-  const timeouts = opts.timeouts ?? { default: 60_000, functions: 150_000 };
+  // Functions: a little over the runtime's own 150 s idle timeout, so its 504 IDLE_TIMEOUT answer
+  // (stack/functions/workers.ts) is the one clients get, as on hosted.
+  const timeouts = opts.timeouts ?? { default: 60_000, functions: 155_000 };
   const knownKeys = new Set([
     opts.keys.anonKey,
     opts.keys.serviceRoleKey,

@@ -175,6 +175,26 @@ function launchAuth(ctx: PartContext): LaunchedPart | null {
   return { proc, ready: { probe, timeoutMs: 60_000 } };
 }
 
+/** Edge function limits other than hosted's, from the environment (tests lower them). */
+export function functionLimitsFromEnv(source: NodeJS.ProcessEnv = process.env) {
+  const names = {
+    memoryMb: 'STACK_FUNCTIONS_MEMORY_MB',
+    cpuMs: 'STACK_FUNCTIONS_CPU_MS',
+    wallClockMs: 'STACK_FUNCTIONS_WALL_CLOCK_MS',
+    idleTimeoutMs: 'STACK_FUNCTIONS_IDLE_TIMEOUT_MS',
+  } as const;
+  const limits: Partial<Record<keyof typeof names, number>> = {};
+  for (const [key, name] of Object.entries(names) as [keyof typeof names, string][]) {
+    const raw = source[name];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new Error(`${name} must be a positive integer`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
 function functionsEnv({ config, env, options }: PartContext, functionsDir: string) {
   const dotenvFile = path.join(functionsDir, '.env');
   const routerConfig = {
@@ -183,6 +203,7 @@ function functionsEnv({ config, env, options }: PartContext, functionsDir: strin
     functionsDir,
     jwtSecret: config.keys.jwtSecret,
     functions: config.functions,
+    limits: functionLimitsFromEnv(),
   };
   return {
     ...baseEnv(),
@@ -214,18 +235,22 @@ function functionsEnv({ config, env, options }: PartContext, functionsDir: strin
   };
 }
 
+const DENO_BIN = path.join(REPO_ROOT, 'node_modules/deno/deno');
+
 function launchFunctions(ctx: PartContext): LaunchedPart {
   const functionsDir = path.join(ctx.config.supabaseDir, 'functions');
   mkdirSync(functionsDir, { recursive: true });
   const proc = new ManagedProcess(
     'functions',
-    path.join(REPO_ROOT, 'node_modules/deno/deno'),
+    DENO_BIN,
     [
       'run',
       '--allow-net',
       '--allow-env',
       '--allow-read',
       '--allow-sys',
+      // Each function runs in a Deno process of its own (stack/functions/workers.ts).
+      `--allow-run=${DENO_BIN}`,
       '--no-prompt',
       // npm: imports go to DENO_DIR's global cache; no lock file or node_modules in the repo.
       '--node-modules-dir=none',

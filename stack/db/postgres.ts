@@ -231,6 +231,8 @@ export async function prepareDatabase(o: PrepareOptions): Promise<void> {
   }
   // The storage schema, like hosted's, exists before migrations (which add buckets and policies).
   await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/storage/schema.sql'), 'utf8'));
+  // What postgres may do to the auth and storage tables: exactly hosted's supautils grants.
+  await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/db/policy-grants.sql'), 'utf8'));
   if (o.migrationsEnabled) await dbPush(o);
   await runSql(admin, `notify pgrst, 'reload schema'`);
 }

@@ -1,10 +1,11 @@
-// Local edge-functions runtime (Deno code, started by stack/functions.ts).
+// Local edge-functions runtime (Deno code, started by stack/parts.ts).
 //
 // Supabase runs each `supabase/functions/<name>/index.ts` in its own worker; that needs the
-// edge-runtime binary, which has no npm package. This router runs them all in one Deno process:
-// it replaces `Deno.serve` so that importing a function module registers its handler instead of
-// opening a port, then serves `/<name>/*` and hands each request to that handler, as the
-// runtime's main service does (stack/PLATFORM.md: Edge functions).
+// edge-runtime binary, which has no npm package. This router serves `/<name>/*` as the
+// runtime's main service does (routing, verify_jwt; stack/PLATFORM.md: Edge functions) and hands
+// each request to that function's own Deno process, held to hosted's memory, CPU time, wall
+// clock and idle limits (workers.ts, decision 0204).
+import { HOSTED_LIMITS, WorkerPool, type Limits } from './workers.ts';
 
 interface RouterConfig {
   hostname: string;
@@ -13,64 +14,40 @@ interface RouterConfig {
   jwtSecret: string;
   /** Per-function settings from config.toml; functions without a section verify JWTs. */
   functions: Record<string, { enabled: boolean; verifyJwt: boolean }>;
+  /** Hosted's limits unless set (tests lower them). */
+  limits?: Partial<Limits>;
 }
 
-type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
-
 const config = JSON.parse(Deno.env.get('FUNCTIONS_ROUTER_CONFIG') ?? '{}') as RouterConfig;
-// The JWT secret is not something functions get on hosted Supabase: hide the router's config.
+// The JWT secret is not something functions get on hosted Supabase: hide the router's config
+// (workers inherit this environment).
 Deno.env.delete('FUNCTIONS_ROUTER_CONFIG');
 
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const realServe = Deno.serve.bind(Deno);
-const handlers = new Map<string, Handler>();
-const loading = new Map<string, Promise<Handler>>();
-let registering: string | null = null;
-let importQueue: Promise<unknown> = Promise.resolve();
-
-function pickHandler(a: unknown, b: unknown): Handler | undefined {
-  if (typeof a === 'function') return a as Handler;
-  if (typeof b === 'function') return b as Handler;
-  if (a && typeof a === 'object' && typeof (a as { handler?: unknown }).handler === 'function') {
-    return (a as { handler: Handler }).handler;
-  }
-  return undefined;
-}
-
-// Replacement Deno.serve: records the handler of the function module being imported and returns
-// an object shaped like Deno.HttpServer so module code that keeps the server still works.
-(Deno as unknown as { serve: unknown }).serve = (a: unknown, b: unknown) => {
-  const handler = pickHandler(a, b);
-  if (!registering) throw new Error('Deno.serve() was called outside of an edge function module');
-  if (!handler) throw new Error(`function "${registering}" called Deno.serve() without a handler`);
-  handlers.set(registering, handler);
-  const addr = { transport: 'tcp', hostname: config.hostname, port: config.port };
-  return {
-    addr,
-    finished: new Promise<void>(() => {}),
-    ref() {},
-    unref() {},
-    shutdown: () => Promise.resolve(),
-    [Symbol.asyncDispose]: () => Promise.resolve(),
-  };
-};
-
-// Supabase's runtime global for work that outlives the response (`EdgeRuntime.waitUntil`); in
-// this long-lived process the promise simply keeps running.
-if (!('EdgeRuntime' in globalThis)) {
-  Object.defineProperty(globalThis, 'EdgeRuntime', {
-    value: {
-      waitUntil(promise: Promise<unknown>) {
-        Promise.resolve(promise).catch((err) =>
-          console.error('[functions] waitUntil task failed:', err),
-        );
-      },
-    },
-  });
-}
+// What a function may do, as the router itself was started (stack/parts.ts) minus starting
+// processes.
+const WORKER_DENO_ARGS = [
+  '--allow-net',
+  '--allow-env',
+  '--allow-read',
+  '--allow-sys',
+  '--no-prompt',
+  '--node-modules-dir=none',
+  '--no-lock',
+];
+const limits: Limits = { ...HOSTED_LIMITS, ...config.limits };
 
 function entryFile(name: string): string {
   return `${config.functionsDir}/${name}/index.ts`;
+}
+
+const pool = new WorkerPool(entryFile, config.functionsDir, limits, WORKER_DENO_ARGS);
+// The workers go with the router (a busy one would not notice its stdin closing).
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  Deno.addSignalListener(signal, () => {
+    pool.stopAll();
+    Deno.exit(0);
+  });
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -79,32 +56,6 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-// Imports are serialised: `registering` names the module whose top level is running.
-function load(name: string): Promise<Handler> {
-  const cached = handlers.get(name);
-  if (cached) return Promise.resolve(cached);
-  let pending = loading.get(name);
-  if (!pending) {
-    pending = importQueue.then(async () => {
-      registering = name;
-      try {
-        await import(new URL(`file://${entryFile(name)}`).href);
-      } finally {
-        registering = null;
-      }
-      const handler = handlers.get(name);
-      if (!handler) throw new Error(`function "${name}" did not call Deno.serve()`);
-      console.log(`[functions] loaded ${name}`);
-      return handler;
-    });
-    importQueue = pending.catch(() => undefined);
-    loading.set(name, pending);
-    // A failed boot is retried on the next request (e.g. after the file was fixed).
-    pending.catch(() => loading.delete(name));
-  }
-  return pending;
 }
 
 function json(status: number, body: unknown, extra: Record<string, string> = {}): Response {
@@ -166,7 +117,7 @@ async function authorise(req: Request): Promise<Response | null> {
 }
 
 /**
- * Loads every function once in the background after start-up: npm: imports are fetched and
+ * Starts every function's worker in the background after start-up: npm: imports are fetched and
  * compiled before the first request needs them, and a function that fails to boot shows up in
  * the log right away. Failures are not fatal (requests retry the import).
  */
@@ -175,13 +126,14 @@ async function warmUp(): Promise<void> {
     const settings = config.functions[entry.name] ?? { enabled: true, verifyJwt: true };
     if (!entry.isDirectory || !SLUG.test(entry.name) || !settings.enabled) continue;
     if (!(await exists(entryFile(entry.name)))) continue;
-    await load(entry.name).catch((err) =>
-      console.error(`[functions] ${entry.name} failed to boot:`, err),
-    );
+    await pool
+      .worker(entry.name)
+      .then(() => console.log(`[functions] loaded ${entry.name}`))
+      .catch((err) => console.error(`[functions] ${entry.name} failed to boot:`, err));
   }
 }
 
-realServe(
+Deno.serve(
   {
     hostname: config.hostname,
     port: config.port,
@@ -190,10 +142,10 @@ realServe(
       void warmUp();
     },
   },
-  async (req, info) => {
+  async (req) => {
     const url = new URL(req.url);
     const name = url.pathname.split('/')[1] ?? '';
-    if (url.pathname === '/_internal/health') return json(200, { status: 'ok' });
+    if (url.pathname === '/_internal/health') return json(200, { status: 'ok', limits });
 
     const settings = config.functions[name] ?? { enabled: true, verifyJwt: true };
     if (!SLUG.test(name) || !settings.enabled || !(await exists(entryFile(name)))) {
@@ -207,24 +159,6 @@ realServe(
       if (refused) return refused;
     }
 
-    let handler: Handler;
-    try {
-      handler = await load(name);
-    } catch (err) {
-      console.error(`[functions] ${name} failed to boot:`, err);
-      return json(503, {
-        code: 'BOOT_ERROR',
-        message: 'Worker failed to boot (please check logs)',
-      });
-    }
-    try {
-      return await handler(req, info);
-    } catch (err) {
-      console.error(`[functions] ${name} threw:`, err);
-      return json(500, {
-        code: 'WORKER_ERROR',
-        message: 'Function exited due to an error (please check logs)',
-      });
-    }
+    return await pool.handle(name, req);
   },
 );

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Caller, StorageDb } from './db.ts';
 import { ERRORS, fromDbError } from './errors.ts';
 import { mustBeValidBucketName, mustBeValidObjectName, versionFile } from './keys.ts';
-import { mustBeAllowedMimeType, readUpload } from './upload-body.ts';
+import { readUpload } from './upload-body.ts';
 
 export interface ObjectStore {
   db: StorageDb;
@@ -93,6 +93,26 @@ async function bucketLimits(store: ObjectStore, bucket: string) {
   };
 }
 
+/** Thrown to roll the permission probe back. */
+const PROBED = Symbol('probed');
+
+/** The row an upload writes; the sub-select names the version it replaces (upsert). */
+function insertSql(upsert: boolean): string {
+  return `insert into storage.objects as o
+           (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         ${
+           upsert
+             ? `on conflict (bucket_id, name) do update set
+                  owner = excluded.owner, owner_id = excluded.owner_id,
+                  metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+                  version = excluded.version, last_accessed_at = now()`
+             : ''
+         }
+         returning o.id,
+           (select prev.version from storage.objects prev where prev.id = o.id) as old_version`;
+}
+
 /** POST (upsert only with `x-upsert: true`) and PUT (always upsert), as hosted. */
 export async function uploadObject(
   store: ObjectStore,
@@ -104,8 +124,16 @@ export async function uploadObject(
 ) {
   mustBeValidObjectName(name);
   const limits = await bucketLimits(store, bucket);
-  const file = await readUpload(req, limits.fileSizeLimit);
-  mustBeAllowedMimeType(file.mimeType, limits.allowedMimeTypes);
+  const owner = caller.sub && /^[0-9a-f-]{36}$/i.test(caller.sub) ? caller.sub : null;
+  // Who may write here is asked before a byte of the body is read, as hosted's canUpload does:
+  // a refused caller costs one rolled-back insert, not a buffered upload.
+  await asCaller(store, caller, async (c) => {
+    await c.query(insertSql(upsert), [bucket, name, owner, caller.sub, {}, null, 'probe']);
+    throw PROBED;
+  }).catch((err: unknown) => {
+    if (err !== PROBED) throw err;
+  });
+  const file = await readUpload(req, limits.fileSizeLimit, limits.allowedMimeTypes);
 
   const version = randomUUID();
   const finalPath = versionFile(store.root, bucket, name, version);
@@ -122,29 +150,21 @@ export async function uploadObject(
     contentLength: file.data.length,
     httpStatusCode: 200,
   };
-  const owner = caller.sub && /^[0-9a-f-]{36}$/i.test(caller.sub) ? caller.sub : null;
   let moved = false;
   try {
     const row = await asCaller(store, caller, async (c) => {
       // Uploads of one name take turns, so the sub-select below (which sees the row as it was
       // before this statement) names the version this upload replaces, and its file is deleted.
       await c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`${bucket}/${name}`]);
-      const r = await c.query<{ id: string; old_version: string | null }>(
-        `insert into storage.objects as o
-           (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-         values ($1, $2, $3, $4, $5, $6, $7)
-         ${
-           upsert
-             ? `on conflict (bucket_id, name) do update set
-                  owner = excluded.owner, owner_id = excluded.owner_id,
-                  metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-                  version = excluded.version, last_accessed_at = now()`
-             : ''
-         }
-         returning o.id,
-           (select prev.version from storage.objects prev where prev.id = o.id) as old_version`,
-        [bucket, name, owner, caller.sub, metadata, file.userMetadata, version],
-      );
+      const r = await c.query<{ id: string; old_version: string | null }>(insertSql(upsert), [
+        bucket,
+        name,
+        owner,
+        caller.sub,
+        metadata,
+        file.userMetadata,
+        version,
+      ]);
       await mkdir(path.dirname(finalPath), { recursive: true });
       await rename(tmpPath, finalPath);
       moved = true;

@@ -5,8 +5,9 @@
 --
 -- Applied by the bootstrap superuser on every stack start, after stack/db/bootstrap.sql and before
 -- the user migrations, so everything here is idempotent. As on hosted, the tables belong to
--- supabase_storage_admin, of which `postgres` is a member: migrations may insert buckets and
--- create policies on storage.objects, exactly as they can on a hosted project.
+-- supabase_storage_admin, of which `postgres` is not a member: migrations insert buckets with
+-- postgres' table grants and create policies through hosted's policy grants
+-- (stack/db/policy-grants.sql), exactly as they can on a hosted project, and nothing more.
 
 do $$
 begin
@@ -19,7 +20,7 @@ alter role supabase_storage_admin login noinherit bypassrls password 'postgres';
 alter role supabase_storage_admin set search_path = storage;
 -- The service switches to the caller's role for each request (as PostgREST does).
 grant anon, authenticated, service_role to supabase_storage_admin;
-grant supabase_storage_admin to postgres;
+-- `postgres` is not a member (as on hosted since 2025): stack/db/policy-grants.sql.
 
 create schema if not exists storage authorization supabase_storage_admin;
 grant usage on schema storage to postgres, anon, authenticated, service_role;

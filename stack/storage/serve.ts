@@ -8,6 +8,7 @@ import type http from 'node:http';
 import type { Caller } from './db.ts';
 import { ERRORS, fromDbError } from './errors.ts';
 import { mustBeValidBucketName, mustBeValidObjectName, versionFile } from './keys.ts';
+import { servedMediaType } from './media-type.ts';
 import type { ObjectStore } from './objects.ts';
 
 interface StoredObject {
@@ -111,7 +112,8 @@ export async function sendObject(
   }
   res.writeHead(200, {
     ...common,
-    'content-type': meta.mimetype ?? 'application/octet-stream',
+    // Re-checked here too: a row written before the strict check is served as bytes, not a page.
+    'content-type': servedMediaType(meta.mimetype),
     'content-length': String(info.size),
     ...disposition(url, object.name),
   });

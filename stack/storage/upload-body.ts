@@ -1,14 +1,14 @@
 // Reads an upload as storage-js sends it: multipart form data (a Blob or File: the file part plus
 // `cacheControl` and `metadata` fields) or the raw body with Content-Type, Cache-Control and
 // x-metadata headers. Bodies over the limit are cut off as they arrive, never buffered whole.
+// The type is checked strictly (media-type.ts): a raw body's before a byte of it is read.
 import type http from 'node:http';
 import { ERRORS } from './errors.ts';
+import { allowedMediaType } from './media-type.ts';
 
 export interface UploadedFile {
   data: Buffer;
-  /** Without parameters, lower case (as the bucket's allow-list is compared). */
-  mimeType: string;
-  /** As given, stored in the metadata and served back. */
+  /** The one allowed type, without parameters: stored in the metadata and served back. */
   contentType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
@@ -45,11 +45,11 @@ function parseUserMetadata(text: string | null): Record<string, unknown> | null 
   throw ERRORS.invalidRequest('metadata is not a JSON object');
 }
 
-function baseMimeType(contentType: string): string {
-  return contentType.split(';')[0]!.trim().toLowerCase();
-}
-
-export async function readUpload(req: http.IncomingMessage, limit: number): Promise<UploadedFile> {
+export async function readUpload(
+  req: http.IncomingMessage,
+  limit: number,
+  allowedTypes: string[] | null,
+): Promise<UploadedFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (/^multipart\/form-data/i.test(contentType)) {
     const raw = await readLimited(req, limit + MULTIPART_OVERHEAD);
@@ -66,18 +66,17 @@ export async function readUpload(req: http.IncomingMessage, limit: number): Prom
     if (file.size > limit) throw ERRORS.tooLarge();
     const cacheTime = form.get('cacheControl');
     const metadata = form.get('metadata');
-    const type = file.type || 'application/octet-stream';
+    const type = allowedMediaType(file.type || 'application/octet-stream', allowedTypes, true);
     return {
       data: Buffer.from(await file.arrayBuffer()),
-      mimeType: baseMimeType(type),
       contentType: type,
       cacheControl:
         typeof cacheTime === 'string' && cacheTime ? `max-age=${cacheTime}` : 'no-cache',
       userMetadata: parseUserMetadata(typeof metadata === 'string' ? metadata : null),
     };
   }
+  const type = allowedMediaType(contentType || 'application/octet-stream', allowedTypes, false);
   const data = await readLimited(req, limit);
-  const type = contentType || 'application/octet-stream';
   const header = req.headers['x-metadata'];
   let metadataText: string | null = null;
   if (typeof header === 'string' && header !== '') {
@@ -85,19 +84,8 @@ export async function readUpload(req: http.IncomingMessage, limit: number): Prom
   }
   return {
     data,
-    mimeType: baseMimeType(type),
     contentType: type,
     cacheControl: req.headers['cache-control'] ?? 'no-cache',
     userMetadata: parseUserMetadata(metadataText),
   };
-}
-
-/** The bucket's allow-list: exact types or `type/*` wildcards; none means anything goes. */
-export function mustBeAllowedMimeType(mimeType: string, allowed: string[] | null): void {
-  if (!allowed || allowed.length === 0) return;
-  const ok = allowed.some((a) => {
-    const rule = a.trim().toLowerCase();
-    return rule.endsWith('/*') ? mimeType.startsWith(rule.slice(0, -1)) : rule === mimeType;
-  });
-  if (!ok) throw ERRORS.invalidMimeType(mimeType);
 }

@@ -311,7 +311,7 @@ describe("Supabase's errors", () => {
         ),
       ).toBe(false);
     } finally {
-      // Dropping a trigger needs the table owner (supabase_auth_admin), as on Supabase.
+      // Dropped as the table owner (postgres may too, through hosted's drop_trigger_grants).
       const owner = new pg.Client({ connectionString: authAdminUrl() });
       await owner.connect();
       try {
