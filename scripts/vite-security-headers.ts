@@ -50,17 +50,27 @@ export function inlineScriptHashes(html: string): string {
     .join(' ');
 }
 
+/** Cloudflare Turnstile's script and frame origin (the contact form's human check). */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 /**
- * Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally) and the
- * hashes of the inline scripts.
+ * Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally), the
+ * hashes of the inline scripts, and Turnstile's origin for scripts and frames only when a
+ * Turnstile site key is set (docs/decisions/0203); without one the policy allows no third party.
  */
-export function fillPlaceholders(text: string, supabaseUrl: string, html = ''): string {
+export function fillPlaceholders(
+  text: string,
+  supabaseUrl: string,
+  html = '',
+  turnstileSiteKey?: string,
+): string {
   const origin = new URL(supabaseUrl).origin;
   const ws = origin.replace(/^http/, 'ws');
   return text
     .replaceAll('__SUPABASE_WS_URL__', ws)
     .replaceAll('__SUPABASE_URL__', origin)
-    .replaceAll(' __INLINE_SCRIPT_HASHES__', html ? ` ${inlineScriptHashes(html)}` : '');
+    .replaceAll(' __INLINE_SCRIPT_HASHES__', html ? ` ${inlineScriptHashes(html)}` : '')
+    .replaceAll(' __TURNSTILE_ORIGIN__', turnstileSiteKey?.trim() ? ` ${TURNSTILE_ORIGIN}` : '');
 }
 
 export function securityHeaders(): Plugin {
@@ -68,6 +78,7 @@ export function securityHeaders(): Plugin {
   let outDir = 'dist';
   let publicDir = 'public';
   let supabaseUrl: string | undefined;
+  let turnstileSiteKey: string | undefined;
 
   const source = () => readFileSync(path.join(publicDir, '_headers'), 'utf8');
   // The built page (what is served); the source index.html holds the same inline script.
@@ -77,7 +88,7 @@ export function securityHeaders(): Plugin {
   };
   const filled = () => {
     if (!supabaseUrl) throw new Error('security headers: VITE_SUPABASE_URL is not set');
-    return fillPlaceholders(source(), supabaseUrl, html());
+    return fillPlaceholders(source(), supabaseUrl, html(), turnstileSiteKey);
   };
 
   return {
@@ -86,8 +97,9 @@ export function securityHeaders(): Plugin {
       root = config.root;
       outDir = path.resolve(root, config.build.outDir);
       publicDir = config.publicDir || path.join(root, 'public');
-      supabaseUrl =
-        process.env.VITE_SUPABASE_URL ?? loadEnv(config.mode, root, 'VITE_').VITE_SUPABASE_URL;
+      const fileEnv = loadEnv(config.mode, root, 'VITE_');
+      supabaseUrl = process.env.VITE_SUPABASE_URL ?? fileEnv.VITE_SUPABASE_URL;
+      turnstileSiteKey = process.env.VITE_TURNSTILE_SITE_KEY ?? fileEnv.VITE_TURNSTILE_SITE_KEY;
     },
     // The copied public/_headers still has the placeholders: replace it with the filled-in one.
     writeBundle() {
@@ -101,9 +113,9 @@ export function securityHeaders(): Plugin {
       const built = path.join(outDir, '_headers');
       // Prefer the built file (what will be deployed); fall back to public/ for an old build.
       let text = existsSync(built) ? readFileSync(built, 'utf8') : source();
-      if (text.includes('__SUPABASE_')) {
+      if (/__(SUPABASE|TURNSTILE)_/.test(text)) {
         if (!supabaseUrl) throw new Error('security headers: VITE_SUPABASE_URL is not set');
-        text = fillPlaceholders(text, supabaseUrl, html());
+        text = fillPlaceholders(text, supabaseUrl, html(), turnstileSiteKey);
       }
       const rules = parseHeadersFile(text);
       server.middlewares.use((req, res, next) => {
