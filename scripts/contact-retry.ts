@@ -7,7 +7,8 @@
  * It calls the contact function's retry route (POST /functions/v1/contact/retry, service role
  * key only). The function claims the undelivered rows atomically before sending each one, so two
  * retries running at once never send the same message twice. Batches repeat while they make
- * progress. Exit code: 0 all delivered (or nothing to do), 1 some still failing, 2 set-up error.
+ * progress. Each call also sends one digest of the messages stored past the daily mail cap
+ * (docs/decisions/0203). Exit code: 0 all delivered (or nothing to do), 1 some still failing, 2 set-up error.
  *
  * Options: --limit <n> messages per batch (default 25, max 500).
  */
@@ -20,6 +21,8 @@ export interface RetryBatch {
   sent: number;
   failed: number;
   results: { id: string; status: 'sent' | 'failed'; error?: string }[];
+  /** The digest mail of this call (absent from a function older than the daily mail cap). */
+  digest?: { messages: number; sent: boolean; error?: string };
 }
 
 export interface RetrySummary {
@@ -27,6 +30,8 @@ export interface RetrySummary {
   claimed: number;
   sent: number;
   failed: { id: string; error: string }[];
+  /** Messages delivered in digest mails; a digest that failed is listed in `failed`. */
+  digestSent: number;
 }
 
 export class SetupError extends Error {}
@@ -98,10 +103,20 @@ export async function runRetry(
   // Last outcome per message: one that failed in a batch may be delivered by a later one.
   const outcome = new Map<string, { status: 'sent' | 'failed'; error?: string }>();
   let batches = 0;
+  let digestSent = 0;
+  const digestFailed: { id: string; error: string }[] = [];
   for (;;) {
     const batch = await callRetry(target, limit);
     batches++;
     for (const r of batch.results) outcome.set(r.id, { status: r.status, error: r.error });
+    if (batch.digest && batch.digest.messages > 0) {
+      if (batch.digest.sent) digestSent += batch.digest.messages;
+      else
+        digestFailed.push({
+          id: `digest of ${batch.digest.messages} message(s)`,
+          error: batch.digest.error ?? 'unknown error',
+        });
+    }
     // A full batch that delivered something may have more behind it; otherwise stop, so a
     // provider that is still down does not loop over the same failing rows.
     if (batch.claimed < limit || batch.sent === 0) break;
@@ -111,7 +126,11 @@ export async function runRetry(
     batches,
     claimed: outcome.size,
     sent: outcome.size - failed.length,
-    failed: failed.map(([id, o]) => ({ id, error: o.error ?? 'unknown error' })),
+    failed: [
+      ...failed.map(([id, o]) => ({ id, error: o.error ?? 'unknown error' })),
+      ...digestFailed,
+    ],
+    digestSent,
   };
 }
 
@@ -137,11 +156,14 @@ async function main(): Promise<void> {
     const limit = parseLimit(process.argv.slice(2));
     const target = resolveTarget();
     const summary = await runRetry(target, limit);
-    if (summary.claimed === 0) {
+    if (summary.claimed === 0 && summary.digestSent === 0 && summary.failed.length === 0) {
       console.log('contact:retry: nothing to send, every stored message has been delivered.');
       return;
     }
-    console.log(`contact:retry: ${summary.sent} of ${summary.claimed} message(s) sent.`);
+    if (summary.claimed > 0)
+      console.log(`contact:retry: ${summary.sent} of ${summary.claimed} message(s) sent.`);
+    if (summary.digestSent > 0)
+      console.log(`contact:retry: ${summary.digestSent} message(s) sent in a digest.`);
     for (const f of summary.failed) console.error(`  still failing: ${f.id}: ${f.error}`);
     if (summary.failed.length > 0) process.exitCode = 1;
   } catch (err) {

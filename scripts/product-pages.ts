@@ -33,6 +33,8 @@ export interface ProductPagesOptions {
   siteUrl: string;
   /** The app's HTML shell (spa.html in a build), which the page's markup and tags go into. */
   shell: () => Promise<string> | string;
+  /** VITE_TURNSTILE_SITE_KEY: the CSP then allows the contact form's human check (0203). */
+  turnstileSiteKey?: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -287,7 +289,12 @@ export async function functionAnswer(url: URL, options: ProductPagesOptions): Pr
   );
   // No shell (the site is down): no inline script is allowed, which only makes the CSP stricter.
   const page = await once().catch(() => '');
-  for (const [name, value] of await securityHeadersFor(url.pathname, options.supabaseUrl, page))
-    answer.headers.set(name, value);
+  const headers = await securityHeadersFor(
+    url.pathname,
+    options.supabaseUrl,
+    page,
+    options.turnstileSiteKey,
+  );
+  for (const [name, value] of headers) answer.headers.set(name, value);
   return answer;
 }

@@ -19,15 +19,22 @@ export const SUPABASE_URL = '__SUPABASE_URL__';
 export const SUPABASE_WS_URL = '__SUPABASE_WS_URL__';
 /** The SHA-256 sources of the page's bare inline scripts (colour scheme, first page). */
 export const INLINE_SCRIPT_HASHES = '__INLINE_SCRIPT_HASHES__';
+/**
+ * Cloudflare Turnstile's origin (the contact form's human check, its script and its frame) when
+ * the site is built with VITE_TURNSTILE_SITE_KEY; removed otherwise (decision 0203).
+ */
+export const TURNSTILE = '__TURNSTILE_ORIGIN__';
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 const CSP = [
   "default-src 'self'",
-  `script-src 'self' ${INLINE_SCRIPT_HASHES}`,
+  `script-src 'self' ${INLINE_SCRIPT_HASHES} ${TURNSTILE}`,
   // Mantine writes its CSS variables into a <style> element.
   "style-src 'self' 'unsafe-inline'",
   `img-src 'self' https: data: ${SUPABASE_URL}`,
   "font-src 'self' data:",
   `connect-src 'self' ${SUPABASE_URL} ${SUPABASE_WS_URL}`,
+  `frame-src 'self' ${TURNSTILE}`,
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -55,6 +62,8 @@ const FILE_COMMENT = `# Security headers for the static site (Netlify / Cloudfla
 # when \`vite preview\` serves it (scripts/vite-security-headers.ts), so deploy dist/ as built.
 # style-src needs 'unsafe-inline': Mantine writes its CSS variables into a <style> element.
 # The inline-script placeholder in script-src becomes the SHA-256 of each inline script of the page.
+# ${TURNSTILE} becomes ${TURNSTILE_ORIGIN} (the contact form's human check: its script and its
+# frame) only when VITE_TURNSTILE_SITE_KEY is set at build time; otherwise it is removed.
 `;
 
 /** The rules in `_headers` format (what public/_headers holds). */
@@ -106,13 +115,15 @@ export async function inlineScriptHashes(html: string): Promise<string> {
 }
 
 /**
- * Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally) and the
- * hashes of the page's inline scripts.
+ * Fills in the Supabase origin (https and wss for hosted realtime; http and ws locally), the
+ * hashes of the page's inline scripts, and Turnstile's origin only when a site key is set: without
+ * one the policy allows no third party.
  */
 export async function fillPlaceholders(
   text: string,
   supabaseUrl: string,
   html = '',
+  turnstileSiteKey = '',
 ): Promise<string> {
   // No usable Supabase URL (a function deployed without its settings): the policy names no
   // Supabase origin at all, which only makes it stricter.
@@ -124,7 +135,8 @@ export async function fillPlaceholders(
   return text
     .replaceAll(` ${SUPABASE_WS_URL}`, fill(ws))
     .replaceAll(` ${SUPABASE_URL}`, fill(origin))
-    .replaceAll(` ${INLINE_SCRIPT_HASHES}`, fill(hashes));
+    .replaceAll(` ${INLINE_SCRIPT_HASHES}`, fill(hashes))
+    .replaceAll(` ${TURNSTILE}`, fill(turnstileSiteKey.trim() ? TURNSTILE_ORIGIN : ''));
 }
 
 /**
@@ -135,8 +147,11 @@ export async function securityHeadersFor(
   pathname: string,
   supabaseUrl: string,
   html: string,
+  turnstileSiteKey = '',
 ): Promise<[string, string][]> {
-  const rules = parseHeadersFile(await fillPlaceholders(headersFileText(), supabaseUrl, html));
+  const rules = parseHeadersFile(
+    await fillPlaceholders(headersFileText(), supabaseUrl, html, turnstileSiteKey),
+  );
   const out = new Map<string, [string, string]>();
   for (const rule of rules) {
     if (!pathMatches(rule.pattern, pathname)) continue;

@@ -31,6 +31,7 @@ export function productPages(): Plugin {
       supabaseUrl: env.VITE_SUPABASE_URL ?? '',
       anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
       siteUrl: env.VITE_SITE_URL || siteUrl,
+      turnstileSiteKey: env.VITE_TURNSTILE_SITE_KEY ?? '',
       shell,
     };
   };

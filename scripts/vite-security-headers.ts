@@ -25,6 +25,7 @@ export function securityHeaders(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
   let supabaseUrl: string | undefined;
+  let turnstileSiteKey = '';
 
   // The built page (what is served); the source index.html holds the same inline scripts.
   const html = () => {
@@ -33,7 +34,7 @@ export function securityHeaders(): Plugin {
   };
   const filled = () => {
     if (!supabaseUrl) throw new Error('security headers: VITE_SUPABASE_URL is not set');
-    return fillPlaceholders(headersFileText(), supabaseUrl, html());
+    return fillPlaceholders(headersFileText(), supabaseUrl, html(), turnstileSiteKey);
   };
 
   return {
@@ -41,8 +42,10 @@ export function securityHeaders(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(root, config.build.outDir);
-      supabaseUrl =
-        process.env.VITE_SUPABASE_URL ?? loadEnv(config.mode, root, 'VITE_').VITE_SUPABASE_URL;
+      const fileEnv = loadEnv(config.mode, root, 'VITE_');
+      supabaseUrl = process.env.VITE_SUPABASE_URL ?? fileEnv.VITE_SUPABASE_URL;
+      turnstileSiteKey =
+        process.env.VITE_TURNSTILE_SITE_KEY ?? fileEnv.VITE_TURNSTILE_SITE_KEY ?? '';
     },
     // The copied public/_headers still has the placeholders: replace it with the filled-in one.
     async writeBundle() {
@@ -55,7 +58,7 @@ export function securityHeaders(): Plugin {
       const built = path.join(outDir, '_headers');
       // Prefer the built file (what will be deployed); fill in an old or unfilled build.
       let text = existsSync(built) ? readFileSync(built, 'utf8') : headersFileText();
-      if (text.includes('__SUPABASE_')) text = await filled();
+      if (/__(SUPABASE|TURNSTILE)_/.test(text)) text = await filled();
       const rules = parseHeadersFile(text);
       server.middlewares.use((req, res, next) => {
         const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;

@@ -121,6 +121,8 @@ export const texts = {
     tooLong: 'This field is too long',
     /** Label of the hidden honeypot field (read only by bots and screen readers never reach it). */
     honeypot: 'Website',
+    /** Shown when the human check (docs/decisions/0203) is not passed; not quoted by the spec. */
+    humanCheck: 'Please complete the check that you are not a robot, then send your message again.',
   },
   login: {
     heading: 'Admin Login',

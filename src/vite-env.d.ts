@@ -8,4 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_STORE_NAME?: string;
   readonly VITE_STORE_EMAIL?: string;
   readonly VITE_SITE_URL?: string;
+  // Cloudflare Turnstile site key of the contact form's human check (docs/decisions/0203).
+  readonly VITE_TURNSTILE_SITE_KEY?: string;
 }

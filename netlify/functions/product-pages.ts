@@ -1,7 +1,8 @@
 // Netlify Functions (v2, fetch-style): the hosted server of product pages, the sitemap and
 // robots.txt (scripts/product-pages.ts; README: Product pages). The rest of the site stays
 // static (dist/); this function takes only the paths in `config`. Settings are the site's
-// environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY and VITE_SITE_URL.
+// environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL and, with the
+// contact form's human check, VITE_TURNSTILE_SITE_KEY.
 // Netlify applies `_headers` to static files only: functionAnswer adds the same security headers
 // to every response of this function.
 import { functionAnswer } from '../../scripts/product-pages.ts';
@@ -13,6 +14,7 @@ export default async function productPagesFunction(request: Request): Promise<Re
     supabaseUrl: env.VITE_SUPABASE_URL ?? '',
     anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
     siteUrl: env.VITE_SITE_URL || url.origin,
+    turnstileSiteKey: env.VITE_TURNSTILE_SITE_KEY ?? '',
     // The built app shell, from the site itself (the CDN caches it).
     shell: async () => {
       const response = await fetch(new URL('/spa.html', url));

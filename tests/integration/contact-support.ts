@@ -87,6 +87,8 @@ export interface ContactRow {
   last_error: string | null;
   claimed_at: Date | null;
   sent_at: Date | null;
+  /** Stored past the day's mail cap: mailed in a digest (docs/decisions/0203). */
+  digest: boolean;
 }
 
 /** Direct SQL as `postgres` (the independent observer of what the function stored). */

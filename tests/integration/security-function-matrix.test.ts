@@ -62,7 +62,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_email: adminUser.email }),
     expected: () => true,
   },
-  'contact_submit(text,text,text,text,integer,integer,boolean,integer)': {
+  'contact_submit(text,text,text,text,integer,integer,boolean,integer,integer)': {
     allowed: ['service_role'],
     args: async () => ({
       p_name: 'Function Matrix',
@@ -73,6 +73,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       p_window_seconds: 60,
       p_claim: false,
       p_global_max: 1000,
+      p_daily_mail_cap: null,
     }),
     expected: () => expect.objectContaining({ status: 'stored' }),
     async after(_role, allowed, args) {
@@ -91,6 +92,17 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['service_role'],
     args: async () => ({ p_id: randomUUID(), p_sent: true, p_error: null }),
     expected: () => false,
+  },
+  // The daily mail cap's digest (docs/decisions/0203): claims nothing, records nothing.
+  'contact_claim_digest(integer,integer)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_limit: 0, p_lease_seconds: 60 }),
+    expected: () => [],
+  },
+  'contact_record_digest(uuid[],boolean,text)': {
+    allowed: ['service_role'],
+    args: async () => ({ p_ids: [randomUUID()], p_sent: true, p_error: null }),
+    expected: () => 0,
   },
   // issue 18: B (the admin team)
   'admin_team()': {

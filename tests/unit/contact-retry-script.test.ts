@@ -89,6 +89,7 @@ describe('runRetry', () => {
       claimed: 3,
       sent: 2,
       failed: [{ id: '2', error: 'boom' }],
+      digestSent: 0,
     });
   });
 

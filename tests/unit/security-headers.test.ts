@@ -50,11 +50,27 @@ describe('security headers', () => {
     }
     // A function deployed without VITE_SUPABASE_URL still sends the set, naming no Supabase origin.
     const unset = Object.fromEntries(await securityHeadersFor('/robots.txt', '', ''));
-    expect(unset['Content-Security-Policy']).toContain("connect-src 'self'; object-src");
+    expect(unset['Content-Security-Policy']).toContain("connect-src 'self'; frame-src 'self'; object-src");
     expect(unset['Content-Security-Policy']).toContain("script-src 'self'; style-src");
     expect(unset['X-Frame-Options']).toBe('DENY');
     expect(config.path.every((p) => isFunctionPath(p.replace('*', 'x')))).toBe(true);
     expect(isFunctionPath('/assets/app.js')).toBe(false);
     expect(isFunctionPath('/admin')).toBe(false);
+  });
+
+  it('allows Cloudflare Turnstile (script and frame) only when a site key is set (0203)', async () => {
+    const csp = async (key?: string) =>
+      Object.fromEntries(await securityHeadersFor('/p/ball', SUPABASE, PAGE, key))[
+        'Content-Security-Policy'
+      ]!;
+    const without = await csp();
+    expect(without).not.toContain('cloudflare');
+    expect(without).toContain("frame-src 'self';");
+    const withKey = await csp('0x4AAAAAAA-site-key');
+    expect(withKey).toMatch(
+      /script-src 'self' 'sha256-[^;]+ https:\/\/challenges\.cloudflare\.com;/,
+    );
+    expect(withKey).toContain("frame-src 'self' https://challenges.cloudflare.com;");
+    expect(await csp('  ')).toBe(without);
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../lib/notify';
 import { loadSupabase } from '../../lib/loadSupabase';
@@ -7,7 +8,8 @@ import { useSubmitLock } from '../../lib/useSubmitLock';
 import { lazyResolver } from '../../lib/lazyResolver';
 import type { ContactFormInput, ContactFormValues } from './contactSchema';
 import { contactLimits, contactTexts } from './contactTexts';
-import { sendContactMessage } from './sendContactMessage';
+import { HumanCheck, turnstileSiteKey } from './HumanCheck';
+import { HumanCheckError, sendContactMessage } from './sendContactMessage';
 
 const emptyContactForm: ContactFormInput = { name: '', email: '', message: '', website: '' };
 
@@ -37,6 +39,11 @@ export function ContactPage() {
     defaultValues: emptyContactForm,
   });
   const { run } = useSubmitLock();
+  // The human check (docs/decisions/0203): only when a Turnstile site key was set at build time.
+  const siteKey = turnstileSiteKey();
+  const [token, setToken] = useState<string | null>(null);
+  const [checkResets, setCheckResets] = useState(0);
+  const [checkMissing, setCheckMissing] = useState(false);
 
   const fillAllMissing = [errors.name, errors.email, errors.message].some(
     (e) => e?.message === contactTexts.fillAll,
@@ -48,13 +55,22 @@ export function ContactPage() {
 
   const onSubmit = handleSubmit((values) =>
     run('submit', async () => {
+      if (siteKey && !token) {
+        setCheckMissing(true);
+        return;
+      }
       try {
-        await sendContactMessage(await loadSupabase(), values);
+        await sendContactMessage(await loadSupabase(), values, token ?? undefined);
         notify.success(contactTexts.sent);
+        setCheckMissing(false);
         reset(emptyContactForm);
       } catch (error) {
         console.error('Contact message failed', error);
+        setCheckMissing(error instanceof HumanCheckError);
         notify.error(contactTexts.failed);
+      } finally {
+        // A token is accepted once: the next message needs a new one.
+        if (siteKey) setCheckResets((n) => n + 1);
       }
     }),
   );
@@ -109,6 +125,19 @@ export function ContactPage() {
               error={fieldError(errors.message?.message)}
               {...register('message')}
             />
+            <HumanCheck
+              siteKey={siteKey}
+              resetKey={checkResets}
+              onToken={(t) => {
+                setToken(t);
+                if (t) setCheckMissing(false);
+              }}
+            />
+            {checkMissing && (
+              <Alert color="red" role="alert">
+                {contactTexts.humanCheck}
+              </Alert>
+            )}
             <div aria-hidden="true" style={honeypotStyle}>
               <label>
                 {contactTexts.honeypot}

@@ -39,7 +39,25 @@ export interface ContactConfig {
   claimLeaseSeconds: number;
   /** Upper bound for one SMTP/API send, so a hanging provider cannot hold the visitor. */
   sendTimeoutMs: number;
+  /** Cloudflare Turnstile human check; null when no secret is set (local stack): check off. */
+  turnstile: TurnstileConfig | null;
+  /** Messages a day (UTC) mailed on their own; later ones wait for a digest. */
+  dailyMailCap: number;
+  /** Messages one digest mail carries at most (one digest per retry run). */
+  digestMaxMessages: number;
 }
+
+export interface TurnstileConfig {
+  secret: string;
+  /** Cloudflare's siteverify endpoint; settable so tests can point it at a local server. */
+  verifyUrl: string;
+  timeoutMs: number;
+}
+
+export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+/** Mails of their own a day before the rest is batched into digests (docs/decisions/0203). */
+export const DEFAULT_DAILY_MAIL_CAP = 200;
+export const DEFAULT_DIGEST_MAX_MESSAGES = 500;
 
 export const DEFAULT_TO = 'shop@mar-online-store.test';
 /** Messages the whole function accepts per minute, from all addresses together. */
@@ -133,6 +151,20 @@ function secretKeys(get: Lookup): string[] {
   return [];
 }
 
+function turnstileConfig(get: Lookup): TurnstileConfig | null {
+  const secret = nonEmpty(get, 'CONTACT_TURNSTILE_SECRET');
+  if (!secret) return null;
+  const verifyUrl = nonEmpty(get, 'CONTACT_TURNSTILE_VERIFY_URL') ?? TURNSTILE_VERIFY_URL;
+  if (!/^https?:\/\//.test(verifyUrl)) {
+    throw new Error(`CONTACT_TURNSTILE_VERIFY_URL must be an http(s) URL (got "${verifyUrl}")`);
+  }
+  return {
+    secret,
+    verifyUrl,
+    timeoutMs: intSetting(get, 'CONTACT_TURNSTILE_TIMEOUT_MS', 5000, 500, 30_000),
+  };
+}
+
 export function loadConfig(get: Lookup): ContactConfig {
   const supabaseUrl = nonEmpty(get, 'SUPABASE_URL');
   const serviceRoleKey = nonEmpty(get, 'SUPABASE_SERVICE_ROLE_KEY');
@@ -167,5 +199,14 @@ export function loadConfig(get: Lookup): ContactConfig {
     trustedProxyHops: intSetting(get, 'CONTACT_TRUSTED_PROXY_HOPS', 0, 0, 10),
     claimLeaseSeconds: intSetting(get, 'CONTACT_CLAIM_LEASE_SECONDS', 900, 60, 7 * 24 * 3600),
     sendTimeoutMs: intSetting(get, 'CONTACT_SEND_TIMEOUT_MS', 15_000, 1000, 120_000),
+    turnstile: turnstileConfig(get),
+    dailyMailCap: intSetting(get, 'CONTACT_DAILY_MAIL_CAP', DEFAULT_DAILY_MAIL_CAP, 0, 100_000),
+    digestMaxMessages: intSetting(
+      get,
+      'CONTACT_DIGEST_MAX_MESSAGES',
+      DEFAULT_DIGEST_MAX_MESSAGES,
+      1,
+      5000,
+    ),
   };
 }

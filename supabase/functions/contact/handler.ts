@@ -1,7 +1,8 @@
 // Request handling of the contact function.
 //
-//   POST /contact        {name, email, message, website?} from the Contact Us page
-//   POST /contact/retry  {limit?}  re-sends undelivered messages; needs the service role key
+//   POST /contact        {name, email, message, website?, turnstileToken?} from the Contact Us page
+//   POST /contact/retry  {limit?}  re-sends undelivered messages and sends one digest of the
+//                        messages stored past the daily mail cap; needs the service role key
 //   OPTIONS              CORS preflight
 //
 // A message is stored before any e-mail is attempted and the visitor gets 200 once it is stored,
@@ -17,9 +18,10 @@ import {
   readBodyLimited,
 } from './http.ts';
 import type { Mailer } from './mail.ts';
-import { composeMail, type StoredMessage } from './message.ts';
+import { composeDigest, composeMail, type StoredMessage } from './message.ts';
 import { contactSchema } from './schema.ts';
 import type { ContactStore } from './store.ts';
+import { verifyHumanCheck } from './turnstile.ts';
 
 export interface HandlerDeps {
   config: ContactConfig;
@@ -32,6 +34,11 @@ export const RATE_LIMIT_MESSAGE =
   'Too many messages from this e-mail address or network. Please try again later.';
 export const GLOBAL_RATE_LIMIT_MESSAGE =
   'The shop is receiving too many messages right now. Please try again in a minute.';
+export const HUMAN_CHECK_MESSAGE =
+  'Please complete the check that you are not a robot, then send your message again.';
+export const HUMAN_CHECK_UNAVAILABLE_MESSAGE =
+  'The check that you are not a robot is not available right now, so your message was not sent. ' +
+  'Please try again in a few minutes.';
 const RETRY_DEFAULT_LIMIT = 25;
 const RETRY_MAX_LIMIT = 500;
 
@@ -87,6 +94,31 @@ export function createHandler({
       log('error', 'record_delivery_failed', { id: msg.id, error: errorText(err) });
     }
     return result;
+  }
+
+  /** One digest mail with the oldest waiting digest messages (at most digestMaxMessages). */
+  async function sendDigest(): Promise<{ messages: number; sent: boolean; error?: string }> {
+    if (!mailer) throw new Error('sendDigest() without a mailer');
+    const msgs = await store.claimDigest(config.digestMaxMessages, config.claimLeaseSeconds);
+    if (msgs.length === 0) return { messages: 0, sent: false };
+    const ids = msgs.map((m) => m.id);
+    let result: { sent: true } | { sent: false; error: string };
+    try {
+      await mailer.send(composeDigest(msgs, { from: config.from, to: config.to }));
+      result = { sent: true };
+      log('info', 'digest_sent', { messages: msgs.length, provider: mailer.kind });
+    } catch (err) {
+      result = { sent: false, error: errorText(err) };
+      log('warn', 'digest_failed', { messages: msgs.length, error: result.error });
+    }
+    try {
+      await store.recordDigest(ids, result);
+    } catch (err) {
+      log('error', 'record_digest_failed', { messages: msgs.length, error: errorText(err) });
+    }
+    return result.sent
+      ? { messages: msgs.length, sent: true }
+      : { messages: msgs.length, sent: false, error: result.error };
   }
 
   return async function handle(req: Request): Promise<Response> {
@@ -177,12 +209,20 @@ export function createHandler({
           );
         }
         const sent = results.filter((r) => r.status === 'sent').length;
-        log('info', 'retry_done', { claimed: claimed.length, sent, failed: claimed.length - sent });
+        // The messages past the daily mail cap: one digest mail per run (docs/decisions/0203).
+        const digest = await sendDigest();
+        log('info', 'retry_done', {
+          claimed: claimed.length,
+          sent,
+          failed: claimed.length - sent,
+          digest: digest.messages,
+        });
         return reply(200, {
           claimed: claimed.length,
           sent,
           failed: claimed.length - sent,
           results,
+          digest,
         });
       }
 
@@ -211,6 +251,25 @@ export function createHandler({
       }
 
       const ip = clientIp(req.headers, config.trustedProxyHops, config.clientAddressHeader);
+      // The human check comes after validation (a visitor who fixes a field keeps their token,
+      // which is single-use) and before anything is stored. Fail closed: without a verdict from
+      // Cloudflare nothing is stored (docs/decisions/0203).
+      if (config.turnstile) {
+        const check = await verifyHumanCheck(config.turnstile, input.turnstileToken, ip);
+        if (!check.ok) {
+          if (check.reason === 'rejected') {
+            log('info', 'human_check_failed', { ip, detail: check.detail });
+            return reply(403, { error: HUMAN_CHECK_MESSAGE, code: 'human_check_failed' });
+          }
+          log('error', 'human_check_unavailable', { detail: check.detail });
+          return reply(
+            503,
+            { error: HUMAN_CHECK_UNAVAILABLE_MESSAGE, code: 'human_check_unavailable' },
+            { 'Retry-After': '60' },
+          );
+        }
+      }
+
       const stored = await store.submit({
         name: input.name,
         email: input.email,
@@ -219,6 +278,7 @@ export function createHandler({
         claim: mailer !== null,
         rateLimit: config.rateLimit,
         globalPerMinute: config.globalPerMinute,
+        dailyMailCap: config.dailyMailCap,
       });
       if (stored.status === 'rate_limited') {
         log('info', 'rate_limited', { scope: stored.scope, ip });
@@ -232,8 +292,10 @@ export function createHandler({
         );
       }
 
-      log('info', 'stored', { id: stored.id });
-      if (mailer) {
+      log('info', 'stored', { id: stored.id, digest: stored.digest });
+      if (stored.digest) {
+        // Past the day's mail cap: the next retry run sends it in a digest.
+      } else if (mailer) {
         await deliver({
           id: stored.id,
           name: input.name,

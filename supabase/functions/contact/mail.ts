@@ -70,7 +70,7 @@ function resendMailer(
         body: JSON.stringify({
           from: mail.from,
           to: [mail.to],
-          reply_to: mail.replyTo.address,
+          reply_to: mail.replyTo?.address,
           subject: mail.subject,
           text: mail.text,
         }),

@@ -2,6 +2,7 @@
 // Lengths count characters (code points) and the character rules are those of the table's checks
 // (text-rules.ts), so whatever passes here is stored, and whatever the table refuses gets a 400.
 import { z } from 'npm:zod@4.6.7';
+import { TURNSTILE_TOKEN_MAX } from './turnstile.ts';
 import { charLength, isWellFormed, MESSAGE_FORBIDDEN, ONE_LINE_FORBIDDEN } from './text-rules.ts';
 
 export const LIMITS = { name: 100, email: 254, message: 5000, honeypot: 500 } as const;
@@ -41,6 +42,8 @@ export const contactSchema = z.object({
     ),
   // Honeypot: a field hidden from people; bots that fill every input give themselves away.
   website: z.string().max(LIMITS.honeypot).optional(),
+  // The Turnstile token of the human check (turnstile.ts); checked only when a secret is set.
+  turnstileToken: z.string().max(TURNSTILE_TOKEN_MAX).optional(),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
