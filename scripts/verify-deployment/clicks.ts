@@ -47,7 +47,7 @@ export async function checkClientAddress(o: Options): Promise<Line> {
     return fail(
       check,
       'public.request_client_address() is missing',
-      'apply migration …2500 (' + PUSH + ')',
+      'apply migration …2500 (request_client_address): ' + PUSH,
     );
   if (error) return fail(check, `request_client_address: ${error.message}`, ADDRESS_FIX);
   const seen = String(data ?? '');

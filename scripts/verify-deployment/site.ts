@@ -23,7 +23,8 @@ interface Page {
 }
 
 async function get(site: string, path: string): Promise<Page> {
-  const res = await fetch(new URL(path, site), { redirect: 'manual' });
+  // Redirects are followed (a host may send /contact on to /contact.html): what a browser shows.
+  const res = await fetch(new URL(path, site));
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
