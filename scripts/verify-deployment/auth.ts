@@ -6,7 +6,7 @@
 //   to the Site URL. Asking with the shop's /reset-password and /login, and with an address no
 //   allow-list should hold, shows all three without a token, an account or a mail.
 import { randomBytes } from 'node:crypto';
-import type { Options } from './context.ts';
+import { timedFetch, type Options } from './context.ts';
 import { fail, ok, type Line } from './report.ts';
 
 const DASHBOARD = 'Dashboard → Authentication (README: Deploying to hosted Supabase, step 3)';
@@ -17,7 +17,7 @@ async function redirectOf(o: Options, redirectTo: string): Promise<URL | null> {
   url.searchParams.set('type', 'recovery');
   url.searchParams.set('token', `verify-deployment-${randomBytes(12).toString('hex')}`);
   url.searchParams.set('redirect_to', redirectTo);
-  const res = await fetch(url, { headers: { apikey: o.anonKey }, redirect: 'manual' });
+  const res = await timedFetch(url, { headers: { apikey: o.anonKey }, redirect: 'manual' });
   await res.body?.cancel();
   const location = res.headers.get('location');
   if (res.status < 300 || res.status > 399 || !location) return null;
@@ -28,7 +28,7 @@ async function redirectOf(o: Options, redirectTo: string): Promise<URL | null> {
 
 export async function checkAuth(o: Options): Promise<Line[]> {
   const lines: Line[] = [];
-  const res = await fetch(`${o.api}/auth/v1/settings`, { headers: { apikey: o.anonKey } });
+  const res = await timedFetch(`${o.api}/auth/v1/settings`, { headers: { apikey: o.anonKey } });
   const settings = (await res.json().catch(() => ({}))) as {
     external?: { email?: boolean };
     disable_signup?: boolean;

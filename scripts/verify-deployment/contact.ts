@@ -1,7 +1,7 @@
 // The contact function answers, without mailing anyone: a preflight from the site's origin and a
 // submission with no fields, which the function refuses (400 with field errors) before storing
 // or sending anything (supabase/functions/contact/handler.ts).
-import type { Options } from './context.ts';
+import { timedFetch, type Options } from './context.ts';
 import { fail, ok, type Line } from './report.ts';
 
 const DEPLOY =
@@ -15,7 +15,7 @@ export async function checkContact(o: Options): Promise<Line[]> {
   const headers = { apikey: o.anonKey, Authorization: `Bearer ${o.anonKey}`, Origin: o.site };
   const lines: Line[] = [];
 
-  const pre = await fetch(url, {
+  const pre = await timedFetch(url, {
     method: 'OPTIONS',
     headers: {
       Origin: o.site,
@@ -35,7 +35,7 @@ export async function checkContact(o: Options): Promise<Line[]> {
         ),
   );
 
-  const res = await fetch(url, {
+  const res = await timedFetch(url, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: '{}',

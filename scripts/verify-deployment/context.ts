@@ -65,8 +65,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
   };
 }
 
+/** No request of the check waits longer than this for an answer (a hung host is a failure). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** fetch with the check's timeout, unless the caller brings a signal of its own. */
+export const timedFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+
 export function anonClient(o: Options, headers?: Record<string, string>): SupabaseClient {
-  return nodeClient(o.api, o.anonKey, headers ? { headers } : {});
+  return nodeClient(o.api, o.anonKey, { ...(headers ? { headers } : {}), fetch: timedFetch });
 }
 
 /** A signed-in admin client, or the reason there is none. */

@@ -2,6 +2,7 @@
 // the host function's pages (/p/<slug>, an unknown product's 404, the sitemaps, robots.txt),
 // their HTML and JSON-LD, and the security headers on every page type. GET requests only.
 import { randomUUID } from 'node:crypto';
+import { timedFetch } from './context.ts';
 import { CheckFailure, fail, guarded, ok, skip, type Line } from './report.ts';
 import type { SampleProduct } from './storefront.ts';
 import { checkHeaders, type ExpectedHeaders } from './headers.ts';
@@ -24,7 +25,7 @@ interface Page {
 
 async function get(site: string, path: string): Promise<Page> {
   // Redirects are followed (a host may send /contact on to /contact.html): what a browser shows.
-  const res = await fetch(new URL(path, site));
+  const res = await timedFetch(new URL(path, site));
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
 
