@@ -110,6 +110,16 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({}),
     expected: () => expect.arrayContaining([expect.objectContaining({ user_id: adminUser.id })]),
   },
+  // The deployment check's view of the CLI's migration history (docs/decisions/0205).
+  'applied_migrations()': {
+    allowed: ['admin'],
+    args: async () => ({}),
+    expected: () =>
+      expect.arrayContaining([
+        { version: '20260101002540', name: 'deployment_check' },
+        { version: '20260101000100', name: 'admin_model' },
+      ]),
+  },
   'open_admin_invites()': {
     allowed: ['admin'],
     args: async () => ({}),

@@ -1,0 +1,163 @@
+// The site as a visitor and a search engine get it: static pages (/, /contact, a JS asset) and
+// the host function's pages (/p/<slug>, an unknown product's 404, the sitemaps, robots.txt),
+// their HTML and JSON-LD, and the security headers on every page type. GET requests only.
+import { randomUUID } from 'node:crypto';
+import { timedFetch } from './context.ts';
+import { CheckFailure, fail, guarded, ok, skip, type Line } from './report.ts';
+import type { SampleProduct } from './storefront.ts';
+import { checkHeaders, type ExpectedHeaders } from './headers.ts';
+
+const PRODUCT_PAGES =
+  'the host function for /p/*, the sitemaps and robots.txt (README: Product pages and the ' +
+  'sitemap, “Hosted”): deploy netlify/functions/product-pages.ts with the site and set ' +
+  'VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL in the host’s environment';
+const STATIC =
+  'deploy dist/ as built (README: Deploying to hosted Supabase, step 7), with its _redirects';
+const SITE_URL =
+  'set VITE_SITE_URL to the shop’s address in the host’s environment (README: Product pages ' +
+  'and the sitemap) and deploy again';
+
+interface Page {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+async function get(site: string, path: string): Promise<Page> {
+  // Redirects are followed (a host may send /contact on to /contact.html): what a browser shows.
+  const res = await timedFetch(new URL(path, site));
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+const type = (p: Page) => p.headers.get('content-type') ?? '(none)';
+
+function decodeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function expectPage(p: Page, status: number, contentType: RegExp, what: string, fix: string) {
+  if (p.status !== status || !contentType.test(type(p)))
+    throw new CheckFailure(`${what}: ${p.status} ${type(p)}, expected ${status}`, fix);
+}
+
+/** Checks one product page's HTML: title, canonical URL on the site, Product JSON-LD. */
+export function productHtmlProblems(body: string, product: SampleProduct, site: string): string[] {
+  const problems: string[] = [];
+  const title = /<title>([^<]*)<\/title>/i.exec(body)?.[1];
+  if (!title || !decodeHtml(title).includes(product.title))
+    problems.push(`<title> is “${title ?? ''}”, not the product’s`);
+  const canonical = /<link rel="canonical" href="([^"]*)"/i.exec(body)?.[1];
+  const expected = `${site}/p/${product.slug}`;
+  if (!canonical || decodeHtml(canonical) !== expected)
+    problems.push(`canonical is ${canonical ?? 'missing'}, expected ${expected}`);
+  const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/i.exec(body)?.[1];
+  let parsed: { '@type'?: string; name?: string } = {};
+  try {
+    if (ld) parsed = JSON.parse(ld) as typeof parsed;
+  } catch {
+    problems.push('JSON-LD is not valid JSON');
+  }
+  if (parsed['@type'] !== 'Product' || parsed.name !== product.title)
+    problems.push('no schema.org Product JSON-LD naming the product');
+  return problems;
+}
+
+export async function checkSite(
+  site: string,
+  api: string,
+  product: SampleProduct | null,
+  expected: ExpectedHeaders,
+): Promise<Line[]> {
+  const lines: Line[] = [];
+  const pages = new Map<string, Page>();
+  const page = async (label: string, path: string) => {
+    const p = await get(site, path);
+    pages.set(label, p);
+    return p;
+  };
+
+  lines.push(
+    ...(await guarded('site: / and /contact (static)', STATIC, async () => {
+      const home = await page('/', '/');
+      expectPage(home, 200, /text\/html/, '/', STATIC);
+      const contact = await page('/contact', '/contact');
+      expectPage(contact, 200, /text\/html/, '/contact', STATIC);
+      const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(home.body)?.[1];
+      if (!script) return fail('site: / and /contact (static)', '/ loads no /assets/*.js', STATIC);
+      const asset = await page('/assets/*.js', script);
+      expectPage(asset, 200, /javascript/, script, STATIC);
+      return ok('site: / and /contact (static)', `200 text/html; ${script} 200 ${type(asset)}`);
+    })),
+  );
+
+  // The static CSP names the API the site was built against (public/_headers, filled at build).
+  const csp = pages.get('/')?.headers.get('content-security-policy') ?? '';
+  const connect = /connect-src([^;]*)/.exec(csp)?.[1] ?? '';
+  lines.push(
+    connect.split(/\s+/).includes(api)
+      ? ok('site: built for this API', `connect-src allows ${api}`)
+      : fail(
+          'site: built for this API',
+          `the site’s Content-Security-Policy connect-src is “${connect.trim()}”, not ${api}`,
+          'build with VITE_SUPABASE_URL=' +
+            api +
+            ' and deploy dist/ with its _headers ' +
+            '(README: Deploying to hosted Supabase, step 7; Security headers)',
+        ),
+  );
+
+  if (product) {
+    lines.push(
+      ...(await guarded('site: product page /p/<slug>', PRODUCT_PAGES, async () => {
+        const p = await page('/p/<slug>', `/p/${product.slug}`);
+        expectPage(p, 200, /text\/html/, `/p/${product.slug}`, PRODUCT_PAGES);
+        const problems = productHtmlProblems(p.body, product, site);
+        return problems.length
+          ? fail('site: product page /p/<slug>', problems.join('; '), SITE_URL)
+          : ok('site: product page /p/<slug>', `/p/${product.slug}: title, canonical, JSON-LD`);
+      })),
+    );
+  } else lines.push(skip('site: product page /p/<slug>', 'the catalogue is empty'));
+
+  lines.push(
+    ...(await guarded('site: unknown product answers 404', PRODUCT_PAGES, async () => {
+      const p = await page('/p/<unknown> (404)', `/p/no-such-product-${randomUUID()}`);
+      expectPage(p, 404, /text\/html/, '/p/<unknown>', PRODUCT_PAGES);
+      return ok('site: unknown product answers 404', '404 text/html');
+    })),
+    ...(await guarded('site: sitemaps', PRODUCT_PAGES, async () => {
+      const index = await page('/sitemap.xml', '/sitemap.xml');
+      expectPage(index, 200, /xml/, '/sitemap.xml', PRODUCT_PAGES);
+      const locs = [...index.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+      const wanted = [`${site}/sitemap-pages.xml`, `${site}/sitemap-products-1.xml`];
+      const absent = wanted.filter((w) => !locs.includes(w));
+      if (absent.length)
+        return fail('site: sitemaps', `sitemap.xml lacks ${absent.join(', ')}`, SITE_URL);
+      const products = await page('/sitemap-products-1.xml', '/sitemap-products-1.xml');
+      expectPage(products, 200, /xml/, '/sitemap-products-1.xml', PRODUCT_PAGES);
+      const urls = [...products.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+      const foreign = urls.filter((u) => !u.startsWith(`${site}/p/`));
+      if (foreign.length)
+        return fail('site: sitemaps', `product URLs not on ${site}: ${foreign[0]}`, SITE_URL);
+      if (product && urls.length === 0)
+        return fail('site: sitemaps', 'sitemap-products-1.xml lists no product', PRODUCT_PAGES);
+      return ok('site: sitemaps', `index + sitemap-products-1.xml (${urls.length} products)`);
+    })),
+    ...(await guarded('site: robots.txt', PRODUCT_PAGES, async () => {
+      const robots = await page('/robots.txt', '/robots.txt');
+      expectPage(robots, 200, /text\/plain/, '/robots.txt', PRODUCT_PAGES);
+      const line = `Sitemap: ${site}/sitemap.xml`;
+      return robots.body.includes(line)
+        ? ok('site: robots.txt', line)
+        : fail('site: robots.txt', `does not say “${line}”`, SITE_URL);
+    })),
+  );
+
+  for (const [label, p] of pages) lines.push(checkHeaders(label, p.headers, expected, api));
+  return lines;
+}
