@@ -1,0 +1,227 @@
+// The storefront's first page while anonymous attackers send costly requests. On a throwaway
+// stack with 10,000 bulk products, one shopper asks for the first page the way the SPA does
+// (rpc/storefront_page, 25 rows, with the anon key) one request after another: first on a quiet
+// stack, then while 20 attacker loops send 100-byte to 7 MB requests with the anon key (a nested
+// embedding of products and categories, price_number and search_key with huge arguments, the
+// storefront's own RPCs with a huge cursor or category), then quiet again. Prints the shopper's
+// median and 90th percentile in each phase and what the attackers got, and appends the table to
+// bench/RESULTS.md. Bounded: a fixed number of shopper requests, attackers stopped by a signal
+// and by a deadline, loopback only. Figures, never a pass or fail (docs/decisions/0202).
+// Run: npm run bench:abuse [-- --label "before the fix" --attackers 20 --requests 80 --no-write]
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedBulk } from '../scripts/seed-bulk.ts';
+import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
+import { storePageArgs } from '../src/lib/storeOrder.ts';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
+import { findFreePortBase, startStack } from '../stack/stack.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const PRODUCTS = Number(arg('products', '10000'));
+const ATTACKERS = Number(arg('attackers', '20'));
+const REQUESTS = Number(arg('requests', '80'));
+/** Hard end of an attacker loop, whatever happens to the parent. */
+const ATTACK_LIMIT_MS = 180_000;
+/** A phase of the shopper ends after this long even if not all its requests were sent. */
+const PHASE_LIMIT_MS = 60_000;
+
+/** The hostile requests: name, path under /rest/v1, JSON body (GET without one). */
+function hostile(): { name: string; path: string; body?: string }[] {
+  const huge = '1,000'.repeat(1_400_000); // 7 MB
+  return [
+    {
+      name: 'nested embedding',
+      path: '/products?select=id,c:catagories(*,products(*,catagories(*)))&limit=1000',
+    },
+    {
+      name: 'catagories embedding',
+      path: '/catagories?select=*,products(*,catagories(*,products(id)))',
+    },
+    {
+      name: 'price_number 7 MB',
+      path: '/rpc/price_number',
+      body: JSON.stringify({ p_price: huge }),
+    },
+    {
+      name: 'search_key 1M chars',
+      path: '/rpc/search_key',
+      body: JSON.stringify({ p_text: 'é'.repeat(1_000_000) }),
+    },
+    {
+      name: 'storefront_page 7 MB cursor',
+      path: '/rpc/storefront_page',
+      body: JSON.stringify({
+        p_after_price: huge,
+        p_after_title: 'a',
+        p_after_id: '00000000-0000-4000-8000-000000000000',
+      }),
+    },
+    {
+      name: 'storefront_search 7 MB category',
+      path: '/rpc/storefront_search',
+      body: JSON.stringify({ p_cat: huge }),
+    },
+  ];
+}
+
+interface AttackStats {
+  [name: string]: { n: number; ms: number[]; status: Record<string, number> };
+}
+
+/** The attacker process: ATTACKERS loops over the hostile requests until told to stop. */
+async function attack(api: string, key: string): Promise<void> {
+  const requests = hostile();
+  const stats: AttackStats = {};
+  let stop = false;
+  process.on('SIGTERM', () => (stop = true));
+  const end = Date.now() + ATTACK_LIMIT_MS;
+  const loop = async (offset: number) => {
+    for (let i = offset; !stop && Date.now() < end; i++) {
+      const r = requests[i % requests.length]!;
+      const s = (stats[r.name] ??= { n: 0, ms: [], status: {} });
+      const t0 = performance.now();
+      let status = 'network error';
+      try {
+        const res = await fetch(`${api}/rest/v1${r.path}`, {
+          method: r.body ? 'POST' : 'GET',
+          headers: {
+            apikey: key,
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+          },
+          body: r.body,
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        status = String(res.status);
+      } catch {
+        // counted as a network error
+      }
+      s.n++;
+      s.ms.push(performance.now() - t0);
+      s.status[status] = (s.status[status] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: ATTACKERS }, (_, i) => loop(i)));
+  process.stdout.write(JSON.stringify(stats));
+}
+
+const quantile = (xs: number[], q: number) =>
+  xs.length
+    ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!
+    : NaN;
+
+/** n first-page requests one after another, or fewer if PHASE_LIMIT_MS runs out. */
+async function shopper(api: string, key: string, n: number): Promise<number[]> {
+  const end = Date.now() + PHASE_LIMIT_MS;
+  const url = `${api}/rest/v1/rpc/storefront_page?select=${selectList(STORE_PRODUCT_COLUMNS)}`;
+  const body = JSON.stringify(storePageArgs(null, null, PAGE_SIZE + 1));
+  const times: number[] = [];
+  for (let i = 0; i < n && Date.now() < end; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const rows = (await res.json()) as unknown[];
+    times.push(performance.now() - t0);
+    if (!res.ok || rows.length !== PAGE_SIZE + 1) {
+      throw new Error(
+        `the shopper's first page failed: ${res.status} ${JSON.stringify(rows).slice(0, 200)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return times;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const root = mkdtempSync(path.join(tmpdir(), 'mar-abuse-bench-'));
+  const stack = await startStack({ portBase: await findFreePortBase(), dataDir: root });
+  try {
+    const { API_URL: api, ANON_KEY: key, DB_URL } = stack.env;
+    await seedBulk(DB_URL, PRODUCTS);
+    await shopper(api, key, 10); // warm-up: connections, plans
+    const load0 = loadavg()[0]!;
+    const quiet = await shopper(api, key, REQUESTS);
+
+    const child = spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--attack',
+        api,
+        key,
+        '--attackers',
+        String(ATTACKERS),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    await new Promise((r) => setTimeout(r, 3_000)); // every loop has a request in flight
+    const attacked = await shopper(api, key, REQUESTS);
+    const loadAttacked = loadavg()[0]!;
+    child.kill('SIGTERM');
+    await exited;
+    const stats = JSON.parse(out || '{}') as AttackStats;
+    await new Promise((r) => setTimeout(r, 3_000));
+    const after = await shopper(api, key, REQUESTS);
+
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    const label = arg('label', '');
+    const lines = [
+      `## ${new Date().toISOString().slice(0, 19)}Z (abuse: bench/abuse.ts)${label ? `: ${label}` : ''}`,
+      '',
+      `Machine: ${cpus()[0]?.model.trim()} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.versions.node}; ` +
+        `load average ${load0.toFixed(1)} before the attack, ${loadAttacked.toFixed(1)} during it (other work on the machine included). ` +
+        `${PRODUCTS.toLocaleString('en-GB')} bulk products, ${ATTACKERS} attacker loops, ${REQUESTS} first-page requests per phase (at most ${PHASE_LIMIT_MS / 1000} s; sent: ${quiet.length} / ${attacked.length} / ${after.length}). Took ${Math.round((Date.now() - started) / 1000)} s.`,
+      '',
+      '| shopper: first page (rpc/storefront_page) | median | p90 |',
+      '|---|---|---|',
+      `| quiet | ${ms(quantile(quiet, 0.5))} | ${ms(quantile(quiet, 0.9))} |`,
+      `| under attack | ${ms(quantile(attacked, 0.5))} | ${ms(quantile(attacked, 0.9))} |`,
+      `| quiet again | ${ms(quantile(after, 0.5))} | ${ms(quantile(after, 0.9))} |`,
+      '',
+      `Attacked median / quiet median: ${(quantile(attacked, 0.5) / quantile(quiet, 0.5)).toFixed(1)}× (goal: at most 2×).`,
+      '',
+      '| attack request | sent | median | p90 | answers |',
+      '|---|---|---|---|---|',
+      ...hostile().map(({ name }) => {
+        const s = stats[name] ?? { n: 0, ms: [], status: {} };
+        const answers = Object.entries(s.status)
+          .map(([k, v]) => `${k}×${v}`)
+          .join(', ');
+        return `| ${name} | ${s.n} | ${ms(quantile(s.ms, 0.5))} | ${ms(quantile(s.ms, 0.9))} | ${answers} |`;
+      }),
+      '',
+    ];
+    const report = lines.join('\n');
+    console.log(report);
+    if (!process.argv.includes('--no-write')) {
+      appendFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), `\n${report}`);
+    }
+  } finally {
+    await stack.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const attackAt = process.argv.indexOf('--attack');
+if (attackAt > 0) {
+  await attack(process.argv[attackAt + 1]!, process.argv[attackAt + 2]!);
+} else {
+  await main();
+}
