@@ -1,12 +1,13 @@
 // The storefront's first page while anonymous attackers send costly requests. On a throwaway
 // stack with 10,000 bulk products, one shopper asks for the first page the way the SPA does
-// (rpc/storefront_page, 25 rows, with the anon key) one request after another: first on a quiet
-// stack, then while 20 attacker loops send 100-byte to 7 MB requests with the anon key (a nested
-// embedding of products and categories, price_number and search_key with huge arguments, the
-// storefront's own RPCs with a huge cursor or category), then quiet again. Prints the shopper's
-// median and 90th percentile in each phase and what the attackers got, and appends the table to
-// bench/RESULTS.md. Bounded: a fixed number of shopper requests, attackers stopped by a signal
-// and by a deadline, loopback only. Figures, never a pass or fail (docs/decisions/0202).
+// (rpc/storefront_page, 25 rows, with the anon key) one request after another: on a quiet stack;
+// while 20 attacker loops send small requests with the anon key (nested embeddings of products
+// and categories, also from the storefront RPC's rows); while they send those and 1-7 MB ones
+// (price_number and search_key with huge arguments, the storefront's RPCs with a huge cursor or
+// category); and quiet again. Prints the shopper's median and 90th percentile in each phase and
+// what the attackers got, and appends the tables to bench/RESULTS.md. Bounded: a fixed number of
+// shopper requests and a time limit per phase, attackers stopped by a signal and by a deadline,
+// loopback only. Figures, never a pass or fail (docs/decisions/0202).
 // Run: npm run bench:abuse [-- --label "before the fix" --attackers 20 --requests 80 --no-write]
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -32,39 +33,49 @@ const ATTACK_LIMIT_MS = 180_000;
 /** A phase of the shopper ends after this long even if not all its requests were sent. */
 const PHASE_LIMIT_MS = 60_000;
 
-/** The hostile requests: name, path under /rest/v1, JSON body (GET without one). */
-function hostile(): { name: string; path: string; body?: string }[] {
+/** The hostile requests: name, path under /rest/v1, JSON body (GET without one). Small: the
+ * request is at most a few hundred bytes, so only what it asks costs, not its transfer. */
+function hostile(): { name: string; small: boolean; path: string; body?: string }[] {
   const huge = '1,000'.repeat(1_400_000); // 7 MB
+  const cursor = { p_after_title: 'a', p_after_id: '00000000-0000-4000-8000-000000000000' };
   return [
     {
       name: 'nested embedding',
+      small: true,
       path: '/products?select=id,c:catagories(*,products(*,catagories(*)))&limit=1000',
     },
     {
       name: 'catagories embedding',
+      small: true,
       path: '/catagories?select=*,products(*,catagories(*,products(id)))',
     },
     {
+      name: 'storefront_page embedding',
+      small: true,
+      path: '/rpc/storefront_page?select=id,catagories(*,products(*,catagories(*)))',
+      body: JSON.stringify({ p_limit: 1000 }),
+    },
+    {
       name: 'price_number 7 MB',
+      small: false,
       path: '/rpc/price_number',
       body: JSON.stringify({ p_price: huge }),
     },
     {
       name: 'search_key 1M chars',
+      small: false,
       path: '/rpc/search_key',
       body: JSON.stringify({ p_text: 'é'.repeat(1_000_000) }),
     },
     {
       name: 'storefront_page 7 MB cursor',
+      small: false,
       path: '/rpc/storefront_page',
-      body: JSON.stringify({
-        p_after_price: huge,
-        p_after_title: 'a',
-        p_after_id: '00000000-0000-4000-8000-000000000000',
-      }),
+      body: JSON.stringify({ p_after_price: huge, ...cursor }),
     },
     {
       name: 'storefront_search 7 MB category',
+      small: false,
       path: '/rpc/storefront_search',
       body: JSON.stringify({ p_cat: huge }),
     },
@@ -76,8 +87,19 @@ interface AttackStats {
 }
 
 /** The attacker process: ATTACKERS loops over the hostile requests until told to stop. */
-async function attack(api: string, key: string): Promise<void> {
-  const requests = hostile();
+/** The shopper's own request: 20 loops of it are the floor no refusal can go below. */
+const FIRST_PAGE = {
+  name: 'the first page itself',
+  small: true,
+  path: `/rpc/storefront_page?select=${selectList(STORE_PRODUCT_COLUMNS)}`,
+  body: JSON.stringify(storePageArgs(null, null, PAGE_SIZE + 1)),
+};
+
+type Mix = 'legit' | 'small' | 'all';
+
+async function attack(api: string, key: string, mix: Mix): Promise<void> {
+  const requests =
+    mix === 'legit' ? [FIRST_PAGE] : hostile().filter((r) => r.small || mix === 'all');
   const stats: AttackStats = {};
   let stop = false;
   process.on('SIGTERM', () => (stop = true));
@@ -155,57 +177,80 @@ async function main(): Promise<void> {
     const load0 = loadavg()[0]!;
     const quiet = await shopper(api, key, REQUESTS);
 
-    const child = spawn(
-      process.execPath,
-      [
-        ...process.execArgv,
-        fileURLToPath(import.meta.url),
-        '--attack',
-        api,
-        key,
-        '--attackers',
-        String(ATTACKERS),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    await new Promise((r) => setTimeout(r, 3_000)); // every loop has a request in flight
-    const attacked = await shopper(api, key, REQUESTS);
-    const loadAttacked = loadavg()[0]!;
-    child.kill('SIGTERM');
-    await exited;
-    const stats = JSON.parse(out || '{}') as AttackStats;
-    await new Promise((r) => setTimeout(r, 3_000));
+    /** One attacked phase: the attacker process runs while the shopper loads the first page. */
+    const underAttack = async (mix: Mix) => {
+      const child = spawn(
+        process.execPath,
+        [
+          ...process.execArgv,
+          fileURLToPath(import.meta.url),
+          '--attack',
+          api,
+          key,
+          '--attackers',
+          String(ATTACKERS),
+          '--mix',
+          mix,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      await new Promise((r) => setTimeout(r, 3_000)); // every loop has a request in flight
+      const times = await shopper(api, key, REQUESTS);
+      const load = loadavg()[0]!;
+      child.kill('SIGTERM');
+      await exited;
+      await new Promise((r) => setTimeout(r, 3_000)); // the last answers drain
+      return { times, load, stats: JSON.parse(out || '{}') as AttackStats };
+    };
+    const legit = await underAttack('legit');
+    const small = await underAttack('small');
+    const all = await underAttack('all');
     const after = await shopper(api, key, REQUESTS);
 
     const ms = (x: number) => `${x.toFixed(1)} ms`;
     const label = arg('label', '');
+    const ratio = (xs: number[]) => (quantile(xs, 0.5) / quantile(quiet, 0.5)).toFixed(1);
+    const phase = (name: string, xs: number[], vsQuiet: boolean) =>
+      `| ${name} | ${xs.length} | ${ms(quantile(xs, 0.5))} | ${ms(quantile(xs, 0.9))} | ` +
+      `${vsQuiet ? `${ratio(xs)}×` : ''} |`;
     const lines = [
       `## ${new Date().toISOString().slice(0, 19)}Z (abuse: bench/abuse.ts)${label ? `: ${label}` : ''}`,
       '',
-      `Machine: ${cpus()[0]?.model.trim()} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.versions.node}; ` +
-        `load average ${load0.toFixed(1)} before the attack, ${loadAttacked.toFixed(1)} during it (other work on the machine included). ` +
-        `${PRODUCTS.toLocaleString('en-GB')} bulk products, ${ATTACKERS} attacker loops, ${REQUESTS} first-page requests per phase (at most ${PHASE_LIMIT_MS / 1000} s; sent: ${quiet.length} / ${attacked.length} / ${after.length}). Took ${Math.round((Date.now() - started) / 1000)} s.`,
+      `Machine: ${cpus()[0]?.model.trim()} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+        `Node ${process.versions.node}; load average ${load0.toFixed(1)} before the attacks, ` +
+        `${legit.load.toFixed(1)}, ${small.load.toFixed(1)} and ${all.load.toFixed(1)} at the end ` +
+        `of the three loaded phases (other work on the ` +
+        `machine included). ${PRODUCTS.toLocaleString('en-GB')} bulk products, ${ATTACKERS} ` +
+        `attacker loops, up to ${REQUESTS} first-page requests per phase (each phase at most ` +
+        `${PHASE_LIMIT_MS / 1000} s). Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
-      '| shopper: first page (rpc/storefront_page) | median | p90 |',
-      '|---|---|---|',
-      `| quiet | ${ms(quantile(quiet, 0.5))} | ${ms(quantile(quiet, 0.9))} |`,
-      `| under attack | ${ms(quantile(attacked, 0.5))} | ${ms(quantile(attacked, 0.9))} |`,
-      `| quiet again | ${ms(quantile(after, 0.5))} | ${ms(quantile(after, 0.9))} |`,
-      '',
-      `Attacked median / quiet median: ${(quantile(attacked, 0.5) / quantile(quiet, 0.5)).toFixed(1)}× (goal: at most 2×).`,
-      '',
-      '| attack request | sent | median | p90 | answers |',
+      '| shopper: first page (rpc/storefront_page) | requests | median | p90 | median / quiet |',
       '|---|---|---|---|---|',
-      ...hostile().map(({ name }) => {
-        const s = stats[name] ?? { n: 0, ms: [], status: {} };
-        const answers = Object.entries(s.status)
-          .map(([k, v]) => `${k}×${v}`)
-          .join(', ');
-        return `| ${name} | ${s.n} | ${ms(quantile(s.ms, 0.5))} | ${ms(quantile(s.ms, 0.9))} | ${answers} |`;
-      }),
+      phase('quiet', quiet, false),
+      phase(`${ATTACKERS} loops of the same first page (no attack: the floor)`, legit.times, true),
+      phase('under attack: small requests only', small.times, true),
+      phase('under attack: small and 1-7 MB requests', all.times, true),
+      phase('quiet again', after, false),
+      '',
+      'Goal: under attack at most 2× the quiet median.',
+      '',
+      '| attack request | phase | sent | median | p90 | answers |',
+      '|---|---|---|---|---|---|',
+      ...[
+        ['floor', legit.stats],
+        ['small only', small.stats],
+        ['all', all.stats],
+      ].flatMap(([phaseName, stats]) =>
+        Object.entries(stats as AttackStats).map(([name, s]) => {
+          const answers = Object.entries(s.status)
+            .map(([k, v]) => `${k}×${v}`)
+            .join(', ');
+          return `| ${name} | ${phaseName as string} | ${s.n} | ${ms(quantile(s.ms, 0.5))} | ${ms(quantile(s.ms, 0.9))} | ${answers} |`;
+        }),
+      ),
       '',
     ];
     const report = lines.join('\n');
@@ -221,7 +266,7 @@ async function main(): Promise<void> {
 
 const attackAt = process.argv.indexOf('--attack');
 if (attackAt > 0) {
-  await attack(process.argv[attackAt + 1]!, process.argv[attackAt + 2]!);
+  await attack(process.argv[attackAt + 1]!, process.argv[attackAt + 2]!, arg('mix', 'all') as Mix);
 } else {
   await main();
 }
