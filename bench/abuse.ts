@@ -82,6 +82,11 @@ function hostile(): { name: string; small: boolean; path: string; body?: string 
   ];
 }
 
+interface Phase {
+  times: number[];
+  failed: number;
+}
+
 interface AttackStats {
   [name: string]: { n: number; ms: number[]; status: Record<string, number> };
 }
@@ -140,30 +145,36 @@ const quantile = (xs: number[], q: number) =>
     ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!
     : NaN;
 
-/** n first-page requests one after another, or fewer if PHASE_LIMIT_MS runs out. */
-async function shopper(api: string, key: string, n: number): Promise<number[]> {
+/** n first-page requests one after another, or fewer if PHASE_LIMIT_MS runs out. A failed
+ * request (a timeout, no free connection) counts with its time and as failed. */
+async function shopper(api: string, key: string, n: number): Promise<Phase> {
   const end = Date.now() + PHASE_LIMIT_MS;
-  const url = `${api}/rest/v1/rpc/storefront_page?select=${selectList(STORE_PRODUCT_COLUMNS)}`;
-  const body = JSON.stringify(storePageArgs(null, null, PAGE_SIZE + 1));
-  const times: number[] = [];
+  const url = `${api}/rest/v1${FIRST_PAGE.path}`;
+  const phase: Phase = { times: [], failed: 0 };
   for (let i = 0; i < n && Date.now() < end; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
-    const rows = (await res.json()) as unknown[];
-    times.push(performance.now() - t0);
-    if (!res.ok || rows.length !== PAGE_SIZE + 1) {
-      throw new Error(
-        `the shopper's first page failed: ${res.status} ${JSON.stringify(rows).slice(0, 200)}`,
-      );
+    let ok = false;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        },
+        body: FIRST_PAGE.body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      const rows = (await res.json()) as unknown[];
+      ok = res.ok && rows.length === PAGE_SIZE + 1;
+    } catch {
+      // counted as failed
     }
+    phase.times.push(performance.now() - t0);
+    if (!ok) phase.failed++;
     await new Promise((r) => setTimeout(r, 25));
   }
-  return times;
+  return phase;
 }
 
 async function main(): Promise<void> {
@@ -197,13 +208,18 @@ async function main(): Promise<void> {
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-      await new Promise((r) => setTimeout(r, 3_000)); // every loop has a request in flight
-      const times = await shopper(api, key, REQUESTS);
-      const load = loadavg()[0]!;
-      child.kill('SIGTERM');
-      await exited;
+      let shopped: Phase;
+      let load: number;
+      try {
+        await new Promise((r) => setTimeout(r, 3_000)); // every loop has a request in flight
+        shopped = await shopper(api, key, REQUESTS);
+        load = loadavg()[0]!;
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
       await new Promise((r) => setTimeout(r, 3_000)); // the last answers drain
-      return { times, load, stats: JSON.parse(out || '{}') as AttackStats };
+      return { ...shopped, load, stats: JSON.parse(out || '{}') as AttackStats };
     };
     const legit = await underAttack('legit');
     const small = await underAttack('small');
@@ -212,10 +228,10 @@ async function main(): Promise<void> {
 
     const ms = (x: number) => `${x.toFixed(1)} ms`;
     const label = arg('label', '');
-    const ratio = (xs: number[]) => (quantile(xs, 0.5) / quantile(quiet, 0.5)).toFixed(1);
-    const phase = (name: string, xs: number[], vsQuiet: boolean) =>
-      `| ${name} | ${xs.length} | ${ms(quantile(xs, 0.5))} | ${ms(quantile(xs, 0.9))} | ` +
-      `${vsQuiet ? `${ratio(xs)}×` : ''} |`;
+    const ratio = (xs: number[]) => (quantile(xs, 0.5) / quantile(quiet.times, 0.5)).toFixed(1);
+    const phase = (name: string, p: Phase, vsQuiet: boolean) =>
+      `| ${name} | ${p.times.length} | ${p.failed} | ${ms(quantile(p.times, 0.5))} | ` +
+      `${ms(quantile(p.times, 0.9))} | ${vsQuiet ? `${ratio(p.times)}×` : ''} |`;
     const lines = [
       `## ${new Date().toISOString().slice(0, 19)}Z (abuse: bench/abuse.ts)${label ? `: ${label}` : ''}`,
       '',
@@ -227,12 +243,12 @@ async function main(): Promise<void> {
         `attacker loops, up to ${REQUESTS} first-page requests per phase (each phase at most ` +
         `${PHASE_LIMIT_MS / 1000} s). Took ${Math.round((Date.now() - started) / 1000)} s.`,
       '',
-      '| shopper: first page (rpc/storefront_page) | requests | median | p90 | median / quiet |',
-      '|---|---|---|---|---|',
+      '| shopper: first page (rpc/storefront_page) | requests | failed | median | p90 | median / quiet |',
+      '|---|---|---|---|---|---|',
       phase('quiet', quiet, false),
-      phase(`${ATTACKERS} loops of the same first page (no attack: the floor)`, legit.times, true),
-      phase('under attack: small requests only', small.times, true),
-      phase('under attack: small and 1-7 MB requests', all.times, true),
+      phase(`${ATTACKERS} loops of the same first page (no attack: the floor)`, legit, true),
+      phase('under attack: small requests only', small, true),
+      phase('under attack: small and 1-7 MB requests', all, true),
       phase('quiet again', after, false),
       '',
       'Goal: under attack at most 2× the quiet median.',
