@@ -48,7 +48,8 @@ declare
   v_in_nulls boolean := false;
   -- The read policy's rule (products with a broken seller link hidden while the admins chose so,
   -- never from admins), applied here because definer rights bypass the policy.
-  v_cat text := case when p_cat is null then '' else 'and p.cat = $1' end || ' and p.id <> all ($6)';
+  v_cat text := case when p_cat is null then '' else 'and p.cat = $1' end
+                || ' and p.id <> all ($6)';
   v_hidden uuid[] := listing.hidden_product_ids();
   v_found integer;
 begin
