@@ -269,6 +269,14 @@ describe('statement timeout', () => {
         `select coalesce(r.rolconfig, '{}') as config from pg_roles r where r.rolname = 'anon'`,
       );
       expect(rows[0]!.config).toContain('statement_timeout=1s');
+      // The sitemap's calls, whose cost follows the catalogue's size only, keep the old 3 s.
+      const sitemap = await db.query<{ name: string; config: string[] }>(
+        `select p.proname as name, p.proconfig as config from pg_proc p
+          where p.pronamespace = 'public'::regnamespace
+            and p.proname in ('sitemap_products', 'sitemap_summary')`,
+      );
+      expect(sitemap.rows).toHaveLength(2);
+      for (const fn of sitemap.rows) expect(fn.config, fn.name).toContain('statement_timeout=3s');
       await db.query(
         `create function public.${probe}() returns text language sql stable set search_path = ''
            as $$ select current_setting('statement_timeout') $$;
