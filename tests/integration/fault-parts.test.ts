@@ -98,7 +98,10 @@ async function readBurst(stopAt: () => boolean) {
   let ok = 0;
   let failed = 0;
   while (!stopAt()) {
-    const r = await visitor.from('products').select('id, title, price').eq('cat', CAT).limit(50);
+    // The storefront's read, as the SPA makes it (anon reads products only through RPCs).
+    const r = await visitor
+      .rpc('storefront_page', { p_cat: CAT, p_limit: 50 })
+      .select('id, title, price');
     if (r.error) failed++;
     else ok++;
   }
@@ -147,9 +150,10 @@ async function expectClientsRecover(): Promise<void> {
         .update({ price: 'after', com: 'after' })
         .eq('id', ids[0]!)
         .select('price'),
-      visitor.from('products').select('id').eq('cat', CAT),
+      visitor.rpc('storefront_page', { p_cat: CAT, p_limit: 1000 }).select('id'),
     ]);
-    if (!u.error && !r.error && u.data?.length === 1 && r.data?.length === N) return;
+    const read = r.data as unknown[] | null;
+    if (!u.error && !r.error && u.data?.length === 1 && read?.length === N) return;
     if (Date.now() > deadline)
       throw new Error(`clients did not recover: ${u.error?.message ?? r.error?.message}`);
     await new Promise((res) => setTimeout(res, 250));

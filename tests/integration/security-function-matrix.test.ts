@@ -157,6 +157,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({}),
     expected: () => expect.arrayContaining([expect.objectContaining({ cat: expect.any(String) })]),
   },
+  // A non-admin reads no product rows, so for them no product title is in use.
   'catalogue_title_in_use(text,text,uuid)': {
     allowed: ['user', 'admin', 'service_role'],
     args: async () => ({
@@ -185,8 +186,9 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () => null,
   },
   // issue 14: part B (storefront cursor paging, CSV import)
+  // A helper of the storefront's definer functions, no API call (docs/decisions/0202).
   'price_number(text)': {
-    allowed: ['anon', 'user', 'admin', 'service_role'],
+    allowed: ['service_role'],
     args: async () => ({ p_price: '£1,299.99' }),
     expected: () => 1299.99,
   },
@@ -204,9 +206,11 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_title: 'tennis' }),
     expected: () => 'Tennis',
   },
-  // issue 17: storefront search and sort (invoker rights: each role reads what its RLS shows)
+  // issue 17: storefront search and sort. The entry points are invoker rights; the reads are
+  // definer functions in schema listing that apply the products read policy's rule themselves
+  // (docs/decisions/0202). search_key is their helper, no API call.
   'search_key(text)': {
-    allowed: ['anon', 'user', 'admin', 'service_role'],
+    allowed: ['service_role'],
     args: async () => ({ p_text: ' Ｒａｃｋｅｔ  Été ' }),
     expected: () => 'racket ete',
   },
@@ -218,7 +222,8 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
-  // issue 17: part B (product pages, sitemap): readers for everyone, as the caller (RLS applies).
+  // issue 17: part B (product pages, sitemap): readers for everyone, through definer reads in
+  // schema listing that apply the products read policy's rule (docs/decisions/0202).
   'product_page(text)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
     async args() {
