@@ -177,6 +177,7 @@ export type Database = {
           claimed_at: string | null;
           created_at: string;
           delivery_status: string;
+          digest: boolean;
           email: string;
           id: string;
           ip: unknown;
@@ -191,6 +192,7 @@ export type Database = {
           claimed_at?: string | null;
           created_at?: string;
           delivery_status?: string;
+          digest?: boolean;
           email: string;
           id?: string;
           ip?: unknown;
@@ -204,6 +206,7 @@ export type Database = {
           claimed_at?: string | null;
           created_at?: string;
           delivery_status?: string;
+          digest?: boolean;
           email?: string;
           id?: string;
           ip?: unknown;
@@ -399,6 +402,13 @@ export type Database = {
           user_id: string;
         }[];
       };
+      applied_migrations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          name: string;
+          version: string;
+        }[];
+      };
       catagory_current_title: { Args: { p_title: string }; Returns: string };
       catagory_product_counts: {
         Args: Record<PropertyKey, never>;
@@ -421,6 +431,29 @@ export type Database = {
         Args: { p_except_id?: string; p_table: string; p_title: string };
         Returns: boolean;
       };
+      contact_claim_digest: {
+        Args: { p_lease_seconds: number; p_limit: number };
+        Returns: {
+          attempts: number;
+          claimed_at: string | null;
+          created_at: string;
+          delivery_status: string;
+          digest: boolean;
+          email: string;
+          id: string;
+          ip: unknown;
+          last_error: string | null;
+          message: string;
+          name: string;
+          sent_at: string | null;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'contact_messages';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
@@ -428,6 +461,7 @@ export type Database = {
           claimed_at: string | null;
           created_at: string;
           delivery_status: string;
+          digest: boolean;
           email: string;
           id: string;
           ip: unknown;
@@ -447,9 +481,14 @@ export type Database = {
         Args: { p_error?: string; p_id: string; p_sent: boolean };
         Returns: boolean;
       };
+      contact_record_digest: {
+        Args: { p_error?: string; p_ids: string[]; p_sent: boolean };
+        Returns: number;
+      };
       contact_submit: {
         Args: {
           p_claim: boolean;
+          p_daily_mail_cap?: number;
           p_email: string;
           p_global_max?: number;
           p_ip: string;
@@ -521,6 +560,7 @@ export type Database = {
       product_page: { Args: { p_slug: string }; Returns: Json };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
+      request_client_address: { Args: Record<PropertyKey, never>; Returns: string };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       search_key: { Args: { p_text: string }; Returns: string };
       sitemap_products: { Args: { p_page: number }; Returns: Json };
