@@ -7,7 +7,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPlaceholders, TURNSTILE_ORIGIN } from '../../scripts/vite-security-headers';
+import { fillPlaceholders, TURNSTILE_ORIGIN } from '../../scripts/security-headers';
 import { texts } from '../../src/texts';
 import { renderWithProviders } from './render';
 
@@ -130,11 +130,11 @@ describe('CSP', () => {
   const source =
     "script-src 'self' __TURNSTILE_ORIGIN__; connect-src 'self'; frame-src 'self' __TURNSTILE_ORIGIN__";
 
-  it('names Cloudflare for scripts and frames only when a site key is set', () => {
-    expect(fillPlaceholders(source, 'http://127.0.0.1:1')).toBe(
+  it('names Cloudflare for scripts and frames only when a site key is set', async () => {
+    expect(await fillPlaceholders(source, 'http://127.0.0.1:1')).toBe(
       "script-src 'self'; connect-src 'self'; frame-src 'self'",
     );
-    expect(fillPlaceholders(source, 'http://127.0.0.1:1', '', 'key')).toBe(
+    expect(await fillPlaceholders(source, 'http://127.0.0.1:1', '', 'key')).toBe(
       `script-src 'self' ${TURNSTILE_ORIGIN}; connect-src 'self'; frame-src 'self' ${TURNSTILE_ORIGIN}`,
     );
   });

@@ -50,7 +50,9 @@ describe('security headers', () => {
     }
     // A function deployed without VITE_SUPABASE_URL still sends the set, naming no Supabase origin.
     const unset = Object.fromEntries(await securityHeadersFor('/robots.txt', '', ''));
-    expect(unset['Content-Security-Policy']).toContain("connect-src 'self'; frame-src 'self'; object-src");
+    expect(unset['Content-Security-Policy']).toContain(
+      "connect-src 'self'; frame-src 'self'; object-src",
+    );
     expect(unset['Content-Security-Policy']).toContain("script-src 'self'; style-src");
     expect(unset['X-Frame-Options']).toBe('DENY');
     expect(config.path.every((p) => isFunctionPath(p.replace('*', 'x')))).toBe(true);
