@@ -130,11 +130,18 @@ async function axe(page: Page, include: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The first screen, and the first row of cards where there are some, light and dark. */
 async function screenshot(page: Page, name: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}.png`) });
+    const card = page.getByTestId('product-card').first();
+    if (await card.count()) {
+      await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: test.info().outputPath(`${name}-cards-${colorScheme}.png`) });
+    }
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
