@@ -118,6 +118,8 @@ async function axe(page: Page, include: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    // Let colour transitions finish before contrast is measured (as e2e/a11y.spec.ts).
+    await page.waitForTimeout(250);
     const { violations } = await new AxeBuilder({ page })
       .include(include)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -190,6 +192,7 @@ for (const { name, width, height } of WIDTHS) {
           'data-mantine-color-scheme',
           colorScheme,
         );
+        await page.waitForTimeout(250);
         await page.screenshot({
           path: test.info().outputPath(`how-we-earn-${name}-${colorScheme}.png`),
         });
