@@ -28,6 +28,8 @@ const ROUTES: Array<{ path: string; heading: string | RegExp; bothSchemes?: bool
   { path: '/contact', heading: texts.contact.heading },
   { path: '/about', heading: texts.pages.aboutHeading },
   { path: '/policy', heading: texts.pages.policyHeading },
+  // The affiliate disclosure's page (decision 0210).
+  { path: '/how-we-earn', heading: texts.howWeEarn.heading, bothSchemes: true },
   { path: '/login', heading: texts.login.heading },
   { path: '/forgot-password', heading: texts.passwordReset.requestHeading, bothSchemes: true },
   // Signed out: the "link invalid" box; signed in: the new-password form.
@@ -265,7 +267,7 @@ test('SEO: noindex on /admin and /login, Open Graph tags, robots.txt and sitemap
   request,
 }) => {
   const robots = () => page.locator('head meta[name="robots"]');
-  for (const path of ['/', '/contact', '/about', '/policy']) {
+  for (const path of ['/', '/contact', '/about', '/policy', '/how-we-earn']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(robots()).toHaveCount(0);
@@ -316,7 +318,13 @@ test('SEO: noindex on /admin and /login, Open Graph tags, robots.txt and sitemap
     (m) => new URL(m[1]!),
   );
   expect(locs.every((u) => u.origin === new URL(sitemapUrl!).origin)).toBe(true);
-  expect(locs.map((u) => u.pathname).sort()).toEqual(['/', '/about', '/contact', '/policy']);
+  expect(locs.map((u) => u.pathname).sort()).toEqual([
+    '/',
+    '/about',
+    '/contact',
+    '/how-we-earn',
+    '/policy',
+  ]);
   for (const u of locs) {
     await page.goto(u.pathname);
     await expect(page.getByRole('heading', { name: texts.notFound.title })).toHaveCount(0);

@@ -88,7 +88,7 @@ test('Buy Now opens the seller at once and counts once, reload or not; a bot cou
   const { context, page } = await openStore(browser, baseURL!);
   const link = page.getByRole('link', { name: /Buy Now/ });
   await expect(link).toHaveAttribute('target', '_blank');
-  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('rel', 'sponsored noopener noreferrer');
 
   const first = await clickBuyNow(page);
   await expect(first.tab).toHaveURL(sellerUrl);

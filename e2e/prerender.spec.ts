@@ -24,6 +24,11 @@ const PAGES = [
     heading: texts.pages.policyHeading,
     title: documentTitle({ title: texts.pages.policyHeading }),
   },
+  {
+    path: '/how-we-earn',
+    heading: texts.howWeEarn.heading,
+    title: documentTitle({ title: texts.howWeEarn.heading }),
+  },
 ];
 
 /** Console errors and warnings (React reports a hydration mismatch there) and page errors. */

@@ -74,7 +74,7 @@ test('a card leads to the product page: content, JSON-LD, canonical and Open Gra
   const buy = page.getByRole('link', { name: new RegExp(texts.home.buyNow) });
   await expect(buy).toHaveAttribute('href', SELLER);
   await expect(buy).toHaveAttribute('target', '_blank');
-  await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer');
 
   const url = new URL(`/p/${slug}`, page.url()).href;
   await expect(page).toHaveTitle(`${TITLE} | ${texts.brand.title}`);

@@ -189,7 +189,7 @@ test.describe('home catalogue', () => {
       const buy = first.getByRole('link', { name: new RegExp(texts.home.buyNow) });
       await expect(buy).toHaveAttribute('href', link(1));
       await expect(buy).toHaveAttribute('target', '_blank');
-      await expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer');
 
       const second = cards(page).nth(1);
       await expect(second.getByTestId('product-price')).toHaveText('From £30 (sale)');

@@ -5,7 +5,7 @@
 // serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
 // scripts/vite-product-pages.ts, Netlify through netlify/functions/product-pages.ts.
 // Why not build-time pre-rendering or a Supabase edge function: docs/decisions/0150.
-import { formatPrice, safeUrl } from '../src/lib/format.ts';
+import { formatPrice, safeUrl, sellerSite } from '../src/lib/format.ts';
 import {
   PRODUCT_DATA_ID,
   productHead,
@@ -15,15 +15,16 @@ import {
   type ProductPageProduct,
   type SeoSettings,
 } from '../src/lib/productSeo.ts';
-import { productPath } from '../src/app/paths.ts';
+import { paths, productPath } from '../src/app/paths.ts';
+import { PRERENDERED_ROUTES } from '../src/app/prerender.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
 import { texts } from '../src/texts.ts';
 import { securityHeadersFor } from './security-headers.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
-/** The static public pages the sitemap lists (those of app/prerender.ts). */
-const STATIC_PAGES = ['/', '/contact', '/about', '/policy'];
+/** The static public pages the sitemap lists: the pre-rendered ones. */
+const STATIC_PAGES: readonly string[] = PRERENDERED_ROUTES;
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 export interface ProductPagesOptions {
@@ -102,10 +103,16 @@ export function productHtml(
     `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(answer)}</script>`,
   ].join('\n    ');
   const link = safeUrl(product.link);
+  const seller = sellerSite(link);
+  const ad = texts.disclosure.label;
   // Plain semantic markup: what a crawler reads, and what a visitor sees until the app starts
-  // (it then renders the same page in its own layout).
+  // (it then renders the same page in its own layout). The affiliate disclosure and the
+  // "sponsored" link are here too, as in the app (docs/decisions/0210).
   const body = `<main style="max-width:60rem;margin:0 auto;padding:1rem">
 <p><a href="/">${escapeHtml(settings.siteName)}</a></p>
+<p data-testid="ad-disclosure"><strong>${escapeHtml(ad)}:</strong> ${escapeHtml(
+    texts.disclosure.line,
+  )} <a href="${paths.howWeEarn}">${escapeHtml(texts.disclosure.more)}</a></p>
 <article>
 <img src="${escapeHtml(picture.src)}"${
     picture.srcset
@@ -118,7 +125,9 @@ export function productHtml(
 <p style="white-space:pre-line">${escapeHtml(product.com)}</p>
 ${
   link
-    ? `<p><a href="${escapeHtml(link)}" target="_blank" rel="noopener noreferrer">${escapeHtml(
+    ? `<p><span data-testid="ad-label"><strong>${escapeHtml(ad)}</strong>${
+        seller ? ` ${escapeHtml(seller)}` : ''
+      }</span> <a href="${escapeHtml(link)}" target="_blank" rel="sponsored noopener noreferrer">${escapeHtml(
         texts.home.buyNow,
       )}</a></p>`
     : ''

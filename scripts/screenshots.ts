@@ -25,6 +25,7 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/contact', file: 'contact' },
     { path: '/about', file: 'about' },
     { path: '/policy', file: 'policy' },
+    { path: '/how-we-earn', file: 'how-we-earn' },
     { path: '/login', file: 'login' },
     { path: '/admin', file: 'admin', admin: true },
     { path: '/admin', file: 'admin-signup', admin: true, tab: texts.admin.tabs.signup },

@@ -4,6 +4,8 @@ export const paths = {
   contact: '/contact',
   about: '/about',
   policy: '/policy',
+  /** How the store earns money and sorts products (the affiliate disclosure's page, 0210). */
+  howWeEarn: '/how-we-earn',
   login: '/login',
   admin: '/admin',
   /** Asks for a password reset e-mail. */

@@ -1,7 +1,13 @@
 import { paths } from './paths';
 
 /** The routes written as static HTML at build time (scripts/vite-prerender.ts). */
-export const PRERENDERED_ROUTES = [paths.home, paths.contact, paths.about, paths.policy] as const;
+export const PRERENDERED_ROUTES = [
+  paths.home,
+  paths.contact,
+  paths.about,
+  paths.policy,
+  paths.howWeEarn,
+] as const;
 
 /** Attribute on #root naming the route whose markup the HTML file holds. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -52,6 +52,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.howWeEarn,
+        handle: meta(texts.howWeEarn.heading, texts.howWeEarn.meta),
+        lazy: async () => ({
+          Component: (await import('../features/pages/HowWeEarnPage')).HowWeEarnPage,
+        }),
+      },
+      {
         // A product's page: no route meta (the page sets its own head from the product).
         path: paths.product,
         lazy: async () => {

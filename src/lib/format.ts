@@ -27,6 +27,21 @@ export function formatPrice(price: string | null | undefined): string {
 }
 
 /**
+ * The seller a Buy Now goes to, named by its link's site: the host name without "www."
+ * ("https://www.sportsdirect.com/x" → "sportsdirect.com"); null for a link with no host.
+ * The affiliate disclosure names it beside every Buy Now (docs/decisions/0210).
+ */
+export function sellerSite(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const host = new URL(link).hostname.replace(/^www\./i, '').replace(/\.$/, '');
+    return host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Only http(s) URLs and site-relative paths may reach `src`/`href`. The database refuses
  * anything else already; this is a second line of defence for rows written before that rule.
  */

@@ -5,7 +5,7 @@
 import { texts } from '../texts';
 import { storeSettings } from './storeSettings';
 import { productPath } from '../app/paths';
-import { formatPrice } from './format';
+import { formatPrice, safeUrl, sellerSite } from './format';
 
 /** Id of the data block the server puts into a product page's HTML, read on first render. */
 export const PRODUCT_DATA_ID = 'product-page-data';
@@ -59,8 +59,15 @@ export function absoluteImageUrl(image: string, settings: SeoSettings): string {
   return image.startsWith('/') ? `${settings.siteUrl}${image}` : image;
 }
 
-/** schema.org Product; an Offer in GBP only when the price text holds a number. */
+/**
+ * schema.org Product for Google's product snippets, true for an affiliate page (decision 0210):
+ * the Offer is the seller's (its link and its site as the seller's name), in GBP, only when the
+ * price text holds a number and the link is usable. No availability, shipping or returns: the
+ * store does not know them (merchant listings are for pages where the shopper buys).
+ */
 export function productJsonLd(product: ProductPageProduct, settings: SeoSettings, image: string) {
+  const link = safeUrl(product.link);
+  const seller = sellerSite(link);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -69,15 +76,15 @@ export function productJsonLd(product: ProductPageProduct, settings: SeoSettings
     image: [absoluteImageUrl(image, settings)],
     category: product.cat,
     url: `${settings.siteUrl}${productPath(product.slug)}`,
-    ...(product.price_number === null
+    ...(product.price_number === null || !link || !seller
       ? {}
       : {
           offers: {
             '@type': 'Offer',
             price: String(product.price_number),
             priceCurrency: settings.currency,
-            availability: 'https://schema.org/InStock',
-            url: product.link,
+            url: link,
+            seller: { '@type': 'Organization', name: seller },
           },
         }),
   };

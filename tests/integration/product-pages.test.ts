@@ -233,10 +233,20 @@ describe('the server: product pages without JavaScript', () => {
         '@type': 'Offer',
         price: '24.99',
         priceCurrency: 'GBP',
-        availability: 'https://schema.org/InStock',
         url: 'https://shop.example.com/test',
+        seller: { '@type': 'Organization', name: 'shop.example.com' },
       },
     });
+    // An affiliate page claims nothing it does not know (docs/decisions/0210).
+    expect(JSON.stringify(jsonLd)).not.toMatch(/availability|shippingDetails|MerchantReturn/);
+    // The Buy Now is an ad, marked and "sponsored", under the disclosure line, without JavaScript.
+    expect(html).toContain(
+      '<a href="https://shop.example.com/test" target="_blank" rel="sponsored noopener noreferrer">Buy Now</a>',
+    );
+    expect(html).toContain('<strong>Ad</strong> shop.example.com</span>');
+    expect(html).toMatch(
+      /<strong>Ad:<\/strong> we earn a commission from the seller .*"\/how-we-earn"/,
+    );
   });
 
   it('leaves the Offer out when the price has no number, and escapes markup in texts', async () => {
@@ -339,7 +349,7 @@ describe('sitemap', () => {
   it('lists the static public pages, and robots.txt points at the sitemap', async () => {
     const pages = await (await get('/sitemap-pages.xml')).text();
     expect([...pages.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
-      ['/', '/contact', '/about', '/policy'].map((p) => `${SITE}${p}`),
+      ['/', '/contact', '/about', '/policy', '/how-we-earn'].map((p) => `${SITE}${p}`),
     );
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toMatch(new RegExp(`^Sitemap: ${SITE}/sitemap.xml$`, 'm'));

@@ -33,7 +33,7 @@ const product = (n: number, patch: Partial<StoreProduct> = {}): StoreProduct => 
 });
 
 /** Every kind of card: uploaded picture, pasted link, no or unsafe picture, no or unsafe link,
- *  text that needs escaping, an empty comment and price, a free-text price. */
+ *  text that needs escaping, an empty comment and price, a free-text price, another seller. */
 const fixtures: StoreProduct[] = [
   product(1, { image: upload }),
   product(2),
@@ -47,6 +47,8 @@ const fixtures: StoreProduct[] = [
   }),
   product(6, { com: '', price: '' }),
   product(7, { price: 'POA' }),
+  // The seller's site named beside Buy Now (decision 0210): www. dropped, another host.
+  product(8, { link: 'https://www.decathlon.co.uk/p/8?size=5&colour=red' }),
 ];
 
 const config: EarlyFirstPageConfig = {

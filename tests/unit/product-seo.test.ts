@@ -42,14 +42,19 @@ describe('product page head', () => {
         '@type': 'Offer',
         price: '24.99',
         priceCurrency: 'GBP',
-        availability: 'https://schema.org/InStock',
         url: product.link,
+        seller: { '@type': 'Organization', name: 'seller.example.co.uk' },
       },
     });
   });
 
   it('leaves the Offer out when the price has no number', () => {
     const head = productHead({ ...product, price: 'Ask us', price_number: null }, settings, '');
+    expect(head.jsonLd).not.toHaveProperty('offers');
+  });
+
+  it('leaves the Offer out when the seller link has no site to name', () => {
+    const head = productHead({ ...product, link: 'javascript:alert(1)' }, settings, '');
     expect(head.jsonLd).not.toHaveProperty('offers');
   });
 

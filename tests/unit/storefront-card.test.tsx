@@ -33,7 +33,20 @@ describe('<ProductCard />', () => {
     const buy = within(card).getByRole('link', { name: new RegExp(texts.home.buyNow) });
     expect(buy).toHaveAttribute('href', product.link);
     expect(buy).toHaveAttribute('target', '_blank');
-    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    // An affiliate link (decision 0210): "sponsored", marked as an ad, naming the seller's site.
+    expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer');
+    // (jsdom drops the space before the visually hidden part; browsers keep it.)
+    expect(buy).toHaveAccessibleName(/^Buy Now ?\(Ad, seller\.example\.com, opens in a new tab\)$/);
+    const label = within(card).getByTestId('ad-label');
+    expect(label).toHaveTextContent(`${texts.disclosure.label}seller.example.com`);
+    expect(label.compareDocumentPosition(buy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('names the seller by its site without www.', () => {
+    renderWithProviders(
+      <ProductCard product={{ ...product, link: 'https://www.sportsdirect.com/x?y=1' }} />,
+    );
+    expect(screen.getByTestId('ad-label')).toHaveTextContent(/^Adsportsdirect\.com$/);
   });
 
   it('links title and picture to the product page, only the title as a tab stop', () => {
@@ -66,6 +79,8 @@ describe('<ProductCard />', () => {
     expect(screen.getByTestId('product-image')).toHaveAttribute('src', PLACEHOLDER_IMAGE);
     expect(screen.queryByRole('link', { name: new RegExp(texts.home.buyNow) })).toBeNull();
     expect(screen.getByRole('button', { name: texts.home.buyNow })).toBeDisabled();
+    // No link, no ad.
+    expect(screen.queryByTestId('ad-label')).toBeNull();
   });
 
   describe('uploaded pictures (issue 15)', () => {

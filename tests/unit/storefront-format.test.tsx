@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, safeUrl } from '../../src/lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../src/lib/format';
 
 describe('formatPrice', () => {
   it('shows a plain number as GBP with two decimals', () => {
@@ -64,5 +64,22 @@ describe('safeUrl', () => {
     expect(safeUrl('not a url')).toBeNull();
     expect(safeUrl('')).toBeNull();
     expect(safeUrl(undefined)).toBeNull();
+  });
+});
+
+// The seller named beside every Buy Now (docs/decisions/0210): the link's site.
+describe('sellerSite', () => {
+  it('is the host name without www.', () => {
+    expect(sellerSite('https://www.sportsdirect.com/p/1?x=2')).toBe('sportsdirect.com');
+    expect(sellerSite('https://WWW.Decathlon.co.uk/')).toBe('decathlon.co.uk');
+    expect(sellerSite('http://shop.example.com:8080/a')).toBe('shop.example.com');
+    expect(sellerSite('https://www2.example.com/')).toBe('www2.example.com');
+  });
+
+  it('is null for a missing link or one without a host', () => {
+    expect(sellerSite('')).toBeNull();
+    expect(sellerSite(null)).toBeNull();
+    expect(sellerSite('/products/x')).toBeNull();
+    expect(sellerSite('not a url')).toBeNull();
   });
 });

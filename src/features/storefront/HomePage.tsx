@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
 import { Banner } from './Banner';
+import { DisclosureLine } from './Disclosure';
 import { scrollChosenIntoView } from './categoryRowScroll';
 import classes from './HomePage.module.css';
 import { ProductGrid, ProductGridSkeleton } from './ProductGrid';
@@ -99,9 +100,13 @@ export function HomePage() {
         onSort={(sort) => change({ sort })}
       />
 
-      <Title order={1} data-testid="catalogue-heading">
-        {category ?? texts.home.all}
-      </Title>
+      <Stack gap="xs">
+        <Title order={1} data-testid="catalogue-heading">
+          {category ?? texts.home.all}
+        </Title>
+        {/* Every Buy Now below is an ad: said before the first of them (docs/decisions/0210). */}
+        <DisclosureLine />
+      </Stack>
 
       {/* Screen readers hear how a search turned out; the region exists before it changes. */}
       <VisuallyHidden role="status" data-testid="search-announcement">

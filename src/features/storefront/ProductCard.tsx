@@ -3,16 +3,18 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../app/paths';
 import { texts } from '../../texts';
-import { formatPrice, safeUrl } from '../../lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../lib/format';
 import classes from './ProductCard.module.css';
 import type { StoreProduct } from '../../lib/tables';
 import { countBuyNowClick } from './buyNowClicks';
 import { cardImage } from './cardImage';
+import { SellerTag } from './Disclosure';
 
 export { PLACEHOLDER_IMAGE } from './cardImage';
 
 /**
- * One catalogue card: image, title, price, category, comment and the Buy Now link.
+ * One catalogue card: image, title, price, category, comment and the Buy Now link, marked as an
+ * ad with the seller's site just before it (docs/decisions/0210).
  * Below the `sm` breakpoint it is a compact row (small image on the left, details on the right),
  * so a phone shows several products at once and the banner stays the largest thing on screen;
  * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
@@ -86,12 +88,14 @@ export function ProductCard({
         <Text size="sm" c="dimmed" className={classes.comment} data-testid="product-comment">
           {product.com}
         </Text>
+        {link && <SellerTag site={sellerSite(link)} className={classes.seller} />}
         {link ? (
           <Button
             component="a"
             href={link}
             target="_blank"
-            rel="noopener noreferrer"
+            // An affiliate link: "sponsored" for search engines (0210).
+            rel="sponsored noopener noreferrer"
             className={classes.buy}
             fullWidth
             // Counted in the background; the link opens the seller as it always did. A middle
@@ -100,7 +104,7 @@ export function ProductCard({
             onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
           >
             {texts.home.buyNow}
-            <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
+            <VisuallyHidden> {texts.storefront.buyNowHint(sellerSite(link))}</VisuallyHidden>
           </Button>
         ) : (
           <Button className={classes.buy} fullWidth disabled>

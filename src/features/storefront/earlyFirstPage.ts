@@ -6,7 +6,7 @@
 // which React hydrates as they are. No React or Mantine here: the card markup is a copy of
 // ProductCard's own, rendered at build time (entry-server.tsx) into a <template> in the page.
 import { productPath } from '../../app/paths';
-import { formatPrice, safeUrl } from '../../lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../lib/format';
 import type { StoreProduct } from '../../lib/tables';
 import { cardImage } from './cardImage';
 import { PAGE_SIZE } from './paging';
@@ -51,6 +51,11 @@ export const CARD_TOKENS = {
   com: '__mar_com__',
   image: 'https://mar.invalid/__mar_image__',
   link: 'https://mar.invalid/__mar_link__',
+  /**
+   * The seller's site as the card names it (docs/decisions/0210): sellerSite(link) of the
+   * stand-in link. Listed after the link, which the pattern matches first where both start.
+   */
+  seller: 'mar.invalid',
 } as const;
 /** Which card template: one whose product has a seller link, one without. */
 export const CARD_KIND_ATTRIBUTE = 'data-mar-card';
@@ -69,7 +74,12 @@ const TOKEN_PATTERN = new RegExp(
 );
 
 /** One card's markup: the template with the product's values, escaped, in a single pass. */
-function cardHtml(template: string, product: StoreProduct, link: string | null): string {
+function cardHtml(
+  template: string,
+  product: StoreProduct,
+  link: string | null,
+  seller: string | null,
+): string {
   const values: Record<string, string> = {
     [CARD_TOKENS.title]: product.title,
     [CARD_TOKENS.slug]: productPath(product.slug).slice('/p/'.length),
@@ -78,6 +88,7 @@ function cardHtml(template: string, product: StoreProduct, link: string | null):
     [CARD_TOKENS.com]: product.com ?? '',
     [CARD_TOKENS.image]: '',
     [CARD_TOKENS.link]: link ?? '',
+    [CARD_TOKENS.seller]: seller ?? '',
   };
   return template.replace(TOKEN_PATTERN, (token) => escapeHtml(values[token] ?? ''));
 }
@@ -110,7 +121,10 @@ export function drawEarlyCards(
     const link = safeUrl(product.link);
     const markup = cards.get(link ? 'link' : 'no-link');
     if (!markup) throw new Error('card template missing');
-    holder.innerHTML = cardHtml(markup, product, link);
+    // A link without a site to name (the database allows none) is left to the app.
+    const seller = sellerSite(link);
+    if (link && !seller) throw new Error('no seller site');
+    holder.innerHTML = cardHtml(markup, product, link, seller);
     const card = holder.content.firstElementChild!;
     card.removeAttribute(CARD_KIND_ATTRIBUTE);
     const img = card.querySelector('img');

@@ -3,10 +3,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { applyMeta } from '../../../app/RouteMeta';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { paths, productPath } from '../../../app/paths';
-import { formatPrice, safeUrl } from '../../../lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../../lib/format';
 import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/productImages';
 import type { ProductPageProduct } from '../../../lib/productSeo';
 import { texts } from '../../../texts';
+import { countBuyNowClick } from '../buyNowClicks';
+import { DisclosureLine, SellerTag } from '../Disclosure';
 import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
 import { useProductPage } from './useProductPage';
@@ -19,7 +21,8 @@ const PAGE_IMAGE_SIZES = '(min-width: 75em) 36rem, (min-width: 48em) 50vw, 100vw
 
 /**
  * A product's own page (/p/<slug>): large picture, title, price, catagory, the full comment and
- * Buy Now to the seller. An old slug (the product was renamed) goes on to the current one; an
+ * Buy Now to the seller, marked as an ad under the disclosure line (docs/decisions/0210) and
+ * counted like a card's (buyNowClicks.ts: the page sent is /p/<slug>). An old slug (the product was renamed) goes on to the current one; an
  * unknown slug shows the 404 page (`notFound`, given by the router: features do not import
  * each other).
  */
@@ -74,6 +77,9 @@ function ProductDetails({
   const link = safeUrl(product.link);
   return (
     <article className={classes.page} data-testid="product-page">
+      <div className={classes.notice}>
+        <DisclosureLine />
+      </div>
       <div className={classes.media}>
         <img
           className={classes.image}
@@ -105,10 +111,22 @@ function ProductDetails({
           {product.com}
         </Text>
         {link ? (
-          <Button component="a" href={link} target="_blank" rel="noopener noreferrer" size="md">
-            {texts.home.buyNow}
-            <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
-          </Button>
+          <Stack gap={6}>
+            <SellerTag site={sellerSite(link)} />
+            <Button
+              component="a"
+              href={link}
+              target="_blank"
+              rel="sponsored noopener noreferrer"
+              size="md"
+              // Counted as on the cards (a middle click opens the seller too).
+              onClick={() => countBuyNowClick(product.id)}
+              onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
+            >
+              {texts.home.buyNow}
+              <VisuallyHidden> {texts.storefront.buyNowHint(sellerSite(link))}</VisuallyHidden>
+            </Button>
+          </Stack>
         ) : (
           <Button size="md" disabled>
             {texts.home.buyNow}
@@ -125,6 +143,9 @@ function ProductDetails({
 function ProductPageSkeleton() {
   return (
     <div className={classes.page} aria-busy="true">
+      <div className={classes.notice}>
+        <DisclosureLine />
+      </div>
       <VisuallyHidden>{texts.storefront.loading}</VisuallyHidden>
       <Skeleton className={classes.image} />
       <Stack gap="md">
