@@ -80,7 +80,10 @@ export function TraderDetails({ align = 'center' }: { align?: 'center' | 'left' 
       {': '}
       {[trader.name, trader.address].filter(Boolean).join(', ')}
       {(trader.name || trader.address) && ' · '}
-      {t.email} <Anchor href={`mailto:${contactEmail}`} inherit>{contactEmail}</Anchor>
+      {t.email}{' '}
+      <Anchor href={`mailto:${contactEmail}`} inherit>
+        {contactEmail}
+      </Anchor>
       {trader.companyNumber && ` · ${t.companyNumber} ${trader.companyNumber}`}
       {trader.vatNumber && ` · ${t.vatNumber} ${trader.vatNumber}`}
     </Text>
