@@ -337,7 +337,6 @@ export const texts = {
     contactEmail: 'Contact e-mail',
     siteUrl: 'Site address',
     siteUrlHint: 'The public address, e.g. https://www.example.co.uk (empty: where the page runs)',
-    socialHeading: 'Follow us',
     socialHint: 'Any of them; empty ones are not shown. Full addresses starting with https://',
     instagram: 'Instagram page',
     facebook: 'Facebook page',

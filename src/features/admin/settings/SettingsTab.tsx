@@ -162,7 +162,7 @@ export function SettingsTab() {
             {...register('disclosure_text')}
           />
         </FormSection>
-        <FormSection title={t.socialHeading}>
+        <FormSection title={texts.brand.followUs}>
           <Text size="sm" c="dimmed">
             {t.socialHint}
           </Text>
