@@ -80,8 +80,8 @@ export function TraderDetails({ align = 'center' }: { align?: 'center' | 'left' 
       {': '}
       {[trader.name, trader.address].filter(Boolean).join(', ')}
       {(trader.name || trader.address) && ' · '}
-      {t.email}{' '}
-      <Anchor href={`mailto:${contactEmail}`} inherit>
+      {t.email} {/* Whole on one line: an address broken at its hyphen reads as two. */}
+      <Anchor href={`mailto:${contactEmail}`} inherit style={{ whiteSpace: 'nowrap' }}>
         {contactEmail}
       </Anchor>
       {trader.companyNumber && ` · ${t.companyNumber} ${trader.companyNumber}`}
