@@ -137,7 +137,14 @@ const listeners = new Set<() => void>();
 function load() {
   if (requested || typeof window === 'undefined') return;
   requested = true;
-  fetchStoreSettingsRow(env.supabaseUrl, env.supabaseAnonKey).then(
+  let url: string, key: string;
+  try {
+    url = env.supabaseUrl;
+    key = env.supabaseAnonKey;
+  } catch {
+    return; // A build without the Supabase settings: the defaults are all there is.
+  }
+  fetchStoreSettingsRow(url, key).then(
     (row) => updateStoreSettings(row),
     (error: unknown) => {
       // The defaults stay; the next page load tries again.
