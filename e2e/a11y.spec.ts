@@ -48,6 +48,7 @@ const ADMIN_TABS = [
   texts.team.tab,
   texts.activity.tab,
   texts.insights.tab,
+  texts.settings.tab,
   texts.account.tab,
 ];
 /** Issue 18's admin views: scanned in both schemes at the phone width too. */
@@ -56,6 +57,8 @@ const NEW_ADMIN_TABS: readonly string[] = [
   texts.team.tab,
   texts.activity.tab,
   texts.account.tab,
+  // The store settings (docs/decisions/0211).
+  texts.settings.tab,
 ];
 
 let session = '';
@@ -204,6 +207,8 @@ for (const size of WIDTHS) {
           ).toBeVisible();
         } else if (tab === texts.activity.tab) {
           await expect(panel.getByTestId('activity-entry').first()).toBeVisible();
+        } else if (tab === texts.settings.tab) {
+          await expect(panel.getByRole('button', { name: texts.settings.save })).toBeVisible();
         } else if (tab === texts.admin.tabs.messages) {
           await expect(panel.getByText('A11y Failed').first()).toBeVisible();
         }

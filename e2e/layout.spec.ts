@@ -2,7 +2,6 @@
 // plus per-route titles and descriptions.
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
-import { E2E_SOCIAL_URL } from './support/harness.ts';
 import { demoAccounts, expect, signInAs, test } from './support/fixtures.ts';
 import { openMobileMenu } from './support/menu.ts';
 
@@ -34,10 +33,12 @@ async function expectFooter(page: Page) {
   for (const [name, href] of links) {
     await expect(f.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
-  const follow = f.getByRole('link', { name: new RegExp(texts.brand.followUs) });
-  await expect(follow).toHaveAttribute('href', E2E_SOCIAL_URL);
+  // Follow us: the store settings' social pages (the seed's demo ones; docs/decisions/0211).
+  await expect(f.getByTestId('follow-us')).toContainText(texts.brand.followUs);
+  const follow = f.getByTestId('follow-us').getByRole('link', { name: /^Instagram\b/ });
+  await expect(follow).toHaveAttribute('href', 'https://www.instagram.com/maronlinestore.demo');
   await expect(follow).toHaveAttribute('target', '_blank');
-  await expect(follow).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(follow).toHaveAttribute('rel', 'me noopener');
 }
 
 test.describe('desktop 1280 px', () => {

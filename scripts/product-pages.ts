@@ -17,6 +17,7 @@ import {
 } from '../src/lib/productSeo.ts';
 import { paths, productPath } from '../src/app/paths.ts';
 import { PRERENDERED_ROUTES } from '../src/app/prerender.ts';
+import { fetchStoreSettingsRow } from '../src/lib/storeSettings.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
 import { texts } from '../src/texts.ts';
 import { securityHeadersFor } from './security-headers.ts';
@@ -236,6 +237,27 @@ Sitemap: ${settings.siteUrl}/sitemap.xml
 }
 
 /**
+ * The SEO settings with the store's name and public address as the store settings say now: read
+ * per request (one primary-key row, milliseconds), so an admin's change shows in the next answer
+ * (and through a CDN within its s-maxage of 60 s) without a rebuild (docs/decisions/0211). When
+ * the row cannot be read, the build's values.
+ */
+async function liveSeoSettings(options: ProductPagesOptions): Promise<SeoSettings> {
+  const base = seoSettings(options.siteUrl);
+  try {
+    const row = await fetchStoreSettingsRow(options.supabaseUrl, options.anonKey);
+    return {
+      ...base,
+      siteName: row.store_name || base.siteName,
+      siteUrl: row.site_url ? row.site_url.replace(/\/+$/, '') : base.siteUrl,
+    };
+  } catch (error) {
+    console.error('product pages: store settings:', error);
+    return base;
+  }
+}
+
+/**
  * The answer for one GET, or null when the path is not one of ours (the host serves it as
  * usual). A database outage gives 503 with the empty shell: the app then shows its error and a
  * crawler comes back later.
@@ -244,13 +266,14 @@ export async function answerProductPages(
   url: URL,
   options: ProductPagesOptions,
 ): Promise<Response | null> {
-  const settings = seoSettings(options.siteUrl);
   const pathname = url.pathname;
-  if (pathname === '/robots.txt') return robotsTxt(settings);
-  if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
   const product = /^\/p\/([^/]+)\/?$/.exec(pathname);
   const productsFile = /^\/sitemap-products-([1-9][0-9]{0,4})\.xml$/.exec(pathname);
-  if (!product && !productsFile && pathname !== '/sitemap.xml') return null;
+  const ours = ['/robots.txt', '/sitemap-pages.xml', '/sitemap.xml'].includes(pathname);
+  if (!product && !productsFile && !ours) return null;
+  const settings = await liveSeoSettings(options);
+  if (pathname === '/robots.txt') return robotsTxt(settings);
+  if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
   try {
     if (pathname === '/sitemap.xml') return await sitemapIndex(options, settings);
     if (productsFile) {

@@ -260,7 +260,8 @@ export const texts = {
   activity: {
     /** The tab's label and the heading of its panel. */
     tab: 'Activity',
-    intro: 'Every change to products, catagories and admins, newest first. Nobody can edit it.',
+    intro:
+      'Every change to products, catagories, admins and the store settings, newest first. Nobody can edit it.',
     loading: 'Loading activity',
     loadFailed: 'Could not load the activity log.',
     empty: 'Nothing recorded yet.',
@@ -288,6 +289,7 @@ export const texts = {
       invite_withdrawn: 'Invitation withdrawn',
       admin_confirmed: 'Admin confirmed',
       admin_removed: 'Admin removed',
+      settings_changed: 'Settings changed',
     },
   },
   linkHealth: {
@@ -322,6 +324,48 @@ export const texts = {
     insightsEmpty: 'No broken or redirected links found.',
     insightsFailed: 'Could not load the link checks.',
     goesTo: 'Goes to',
+  },
+  /** The Settings tab: the store's own details (public.store_settings, docs/decisions/0211). */
+  settings: {
+    tab: 'Settings',
+    intro:
+      "The store's details as shoppers see them. A change shows on the next page a shopper opens, with no new build.",
+    loading: 'Loading the settings',
+    loadFailed: 'Could not load the settings.',
+    storeHeading: 'Store',
+    storeName: 'Store name',
+    contactEmail: 'Contact e-mail',
+    siteUrl: 'Site address',
+    siteUrlHint: 'The public address, e.g. https://www.example.co.uk (empty: where the page runs)',
+    socialHint: 'Any of them; empty ones are not shown. Full addresses starting with https://',
+    instagram: 'Instagram page',
+    facebook: 'Facebook page',
+    x: 'X page',
+    tiktok: 'TikTok page',
+    youtube: 'YouTube page',
+    disclosure: 'Disclosure text (shown beside Buy Now)',
+    traderHeading: 'Who runs the shop',
+    traderHint:
+      "The law (E-Commerce Regulations 2002) asks for the trader's name, geographic address and e-mail, and the company and VAT numbers where they exist.",
+    traderName: "Trader's name",
+    traderAddress: 'Geographic address',
+    companyNumber: 'Company number',
+    vatNumber: 'VAT number',
+    save: 'Save settings',
+    saved: 'Settings saved',
+    failed: 'The settings could not be saved. Please try again.',
+    changedElsewhere:
+      'Another admin changed the settings meanwhile. Their values are shown now: check them and save again.',
+    // The database's rules (migration …2600), checked first here for a clear message.
+    nameInvalid: "The store's name must be 1 to 80 characters",
+    emailInvalid: 'The contact e-mail must be an e-mail address such as shop@example.co.uk',
+    urlInvalid: 'Enter a web address starting with https:// or http://',
+    disclosureInvalid: 'The disclosure text must be 1 to 300 characters',
+    traderNameTooLong: "The trader's name must be at most 120 characters",
+    traderAddressTooLong: "The trader's address must be at most 300 characters",
+    companyNumberInvalid:
+      'The company number must be the 8 characters Companies House gives (for example 01234567 or SC123456)',
+    vatNumberInvalid: 'The VAT number must be a UK VAT number such as GB123456789',
   },
   insights: {
     /** The tab's label and the heading of its panel. */

@@ -41,6 +41,21 @@ export const texts = {
     /** A Buy Now link's full name for screen readers: it is an ad and where it goes (0210). */
     buyNowHint: (site: string | null) =>
       site ? `(Ad, ${site}, opens in a new tab)` : '(Ad, opens in a new tab)',
+    /** "Follow us": each configured social page by its network's name (docs/decisions/0211). */
+    social: {
+      instagram: 'Instagram',
+      facebook: 'Facebook',
+      x: 'X',
+      tiktok: 'TikTok',
+      youtube: 'YouTube',
+    },
+    /** Who runs the shop (E-Commerce Regulations 2002 reg. 6), from the store settings. */
+    trader: {
+      heading: 'Who runs this shop',
+      email: 'E-mail:',
+      companyNumber: 'Company number:',
+      vatNumber: 'VAT number:',
+    },
     banner: {
       label: 'Featured offers',
       pause: 'Pause slideshow',

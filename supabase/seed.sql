@@ -167,3 +167,15 @@ insert into public.products (title, cat, image, price, com, link) values
    'Double-canopy 62 inch umbrella built for windy links courses.',
    'https://shop.example.com/golf/umbrella')
 on conflict do nothing;
+
+-- Store settings (docs/decisions/0211): demo social pages, so `npm start` shows "Follow us", and
+-- demo trader details (clearly not a real business) for the footer and the contact page.
+update public.store_settings set
+  instagram_url = 'https://www.instagram.com/maronlinestore.demo',
+  facebook_url = 'https://www.facebook.com/maronlinestore.demo',
+  x_url = 'https://x.com/maronlinestore_demo',
+  trader_name = 'MAR Online Store Demo Ltd (demo details)',
+  trader_address = '1 Demo Street, Example Town, EX1 2MP, United Kingdom',
+  company_number = '00000000',
+  vat_number = null
+where id;

@@ -16,9 +16,6 @@ import {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The store's social page in the e2e build (the "Follow us" link); never opened by tests. */
-export const E2E_SOCIAL_URL = 'https://www.instagram.com/mar.online.store.uk/';
-
 export interface Harness {
   baseUrl: string;
   stackEnv: StackEnv;
@@ -84,7 +81,6 @@ export async function startHarness({
     // Vite reads VITE_* from process.env with priority over .env files.
     process.env.VITE_SUPABASE_URL = stack.env.API_URL;
     process.env.VITE_SUPABASE_ANON_KEY = stack.env.ANON_KEY;
-    process.env.VITE_SOCIAL_URL = E2E_SOCIAL_URL;
     const outDir = path.join(tmp, 'dist');
     await build({
       root: REPO_ROOT,

@@ -9,17 +9,16 @@ import {
   Text,
   useComputedColorScheme,
   useMantineColorScheme,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/AuthProvider';
 import { useLogout } from '../features/auth/useLogout';
-import { storeSettings } from '../lib/storeSettings';
 import { texts } from '../texts';
 import classes from './Layout.module.css';
 import { RouteMeta } from './RouteMeta';
+import { FollowUs, TraderDetails } from './StoreDetails';
 import { paths } from './paths';
 
 // Loaded on the first tap on the burger (see MobileMenu).
@@ -73,31 +72,6 @@ function NavItems({
         {item.label}
       </button>
     ),
-  );
-}
-
-function FollowIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className={classes.followIcon}
-    >
-      <rect
-        x="3"
-        y="3"
-        width="18"
-        height="18"
-        rx="5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-      <circle cx="17.5" cy="6.5" r="1.2" fill="currentColor" />
-    </svg>
   );
 }
 
@@ -247,20 +221,8 @@ export function Layout() {
               <FooterLink to={paths.policy}>{texts.nav.policy}</FooterLink>
               <FooterLink to={paths.contact}>{texts.nav.contact}</FooterLink>
             </Group>
-            {/* Only a real page: without a configured one there is no placeholder link. */}
-            {storeSettings.socialUrl && (
-              <Anchor
-                href={storeSettings.socialUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.footerLink}
-                data-testid="follow-us"
-              >
-                <FollowIcon />
-                {texts.brand.followUs}
-                <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
-              </Anchor>
-            )}
+            <FollowUs />
+            <TraderDetails />
             <Text size="sm" c="dimmed" ta="center">
               {texts.brand.footer}
             </Text>

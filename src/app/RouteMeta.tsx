@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { siteOrigin, storeSettings } from '../lib/storeSettings';
+import { currentStoreSettings, siteOrigin } from '../lib/storeSettings';
 import { texts } from '../texts';
 import { paths } from './paths';
 
@@ -42,7 +42,7 @@ export function applyMeta(meta: PageMeta, pathname = window.location.pathname) {
   document.title = title;
   setMeta('name', 'description', meta.description);
   // Open Graph: what a shared link shows.
-  setMeta('property', 'og:site_name', storeSettings.name);
+  setMeta('property', 'og:site_name', currentStoreSettings().name);
   setMeta('property', 'og:type', 'website');
   setMeta('property', 'og:title', title);
   setMeta('property', 'og:description', meta.description);

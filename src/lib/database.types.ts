@@ -359,6 +359,61 @@ export type Database = {
           },
         ];
       };
+      store_settings: {
+        Row: {
+          company_number: string | null;
+          contact_email: string;
+          disclosure_text: string;
+          facebook_url: string | null;
+          id: boolean;
+          instagram_url: string | null;
+          site_url: string | null;
+          store_name: string;
+          tiktok_url: string | null;
+          trader_address: string | null;
+          trader_name: string | null;
+          updated_at: string;
+          vat_number: string | null;
+          x_url: string | null;
+          youtube_url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          company_number?: string | null;
+          contact_email?: string;
+          disclosure_text?: string;
+          facebook_url?: string | null;
+          id?: boolean;
+          instagram_url?: string | null;
+          site_url?: string | null;
+          store_name?: string;
+          tiktok_url?: string | null;
+          trader_address?: string | null;
+          trader_name?: string | null;
+          updated_at?: string;
+          vat_number?: string | null;
+          x_url?: string | null;
+          youtube_url?: string | null;
+        };
+        Update: {
+          company_number?: string | null;
+          contact_email?: string;
+          disclosure_text?: string;
+          facebook_url?: string | null;
+          id?: boolean;
+          instagram_url?: string | null;
+          site_url?: string | null;
+          store_name?: string;
+          tiktok_url?: string | null;
+          trader_address?: string | null;
+          trader_name?: string | null;
+          updated_at?: string;
+          vat_number?: string | null;
+          x_url?: string | null;
+          youtube_url?: string | null;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;

@@ -1,14 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { env } from './env';
+
 /**
- * The store's own details in ONE place: its name, contact address, social page and public
- * address. Set at build time through VITE_ env values (README "Store settings"); the defaults are
- * the store's current details. The footer, the Privacy Policy and the SEO tags (RouteMeta, the
- * pre-rendered HTML) read them here, never from their own copies.
+ * The store's own details in ONE place: its name, contact e-mail, public address, social pages
+ * ("Follow us"), the Buy Now disclosure text and who runs the shop (E-Commerce Regulations 2002
+ * reg. 6). They live in the database (public.store_settings, one row; docs/decisions/0211) and
+ * admins edit them on the Settings tab. The pre-rendered HTML is built with the defaults below;
+ * the SPA reads the row once per page load and shows it after the first render, so a change
+ * shows on the next page load without a rebuild.
  */
 const value = (raw: unknown): string | undefined =>
   typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
 
 /** An absolute http(s) address, or undefined (a typo must not become a broken or unsafe link). */
-function httpUrl(raw: unknown): string | undefined {
+export function httpUrl(raw: unknown): string | undefined {
   const text = value(raw);
   if (!text) return undefined;
   try {
@@ -19,39 +24,166 @@ function httpUrl(raw: unknown): string | undefined {
   }
 }
 
+/** The social networks the store can link to, in the order "Follow us" lists them. */
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'tiktok', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 export interface StoreSettings {
   /** The trading name, as used in running text and `og:site_name`. */
   name: string;
-  /** Where visitors write about their data (Privacy Policy). */
+  /** Where visitors write (Privacy Policy, who runs the shop). */
   contactEmail: string;
-  /**
-   * The store's social media page ("Follow us"). Undefined until configured: the footer then
-   * shows no Follow us link rather than a placeholder.
-   */
-  socialUrl: string | undefined;
-  /**
-   * The public address of the site without a trailing slash (canonical URLs, `og:url`). Unset:
-   * the address the page was loaded from.
-   */
+  /** The public address without a trailing slash. Unset: where the page was loaded from. */
   siteUrl: string | undefined;
+  /** The configured social pages, in SOCIAL_NETWORKS order (none: no "Follow us" links). */
+  social: { network: SocialNetwork; url: string }[];
+  /** The Buy Now disclosure ("Ad: …"). */
+  disclosure: string;
+  /** Who runs the shop; each part shown only when set. */
+  trader: { name?: string; address?: string; companyNumber?: string; vatNumber?: string };
 }
 
-/** The settings from a set of VITE_ values (exported for the tests). */
-export function readStoreSettings(env: Record<string, unknown>): StoreSettings {
+export const DEFAULT_DISCLOSURE =
+  'Ad: we earn a commission from the seller when you buy through our links. It does not change the price you pay.';
+
+/** The build's defaults: what the pre-rendered HTML shows before the database's row arrives. */
+export function readStoreSettings(buildEnv: Record<string, unknown>): StoreSettings {
   return {
-    name: value(env.VITE_STORE_NAME) ?? 'MAR Online Store UK',
-    contactEmail: value(env.VITE_STORE_EMAIL) ?? 'privacy@mar-online-store.co.uk',
-    socialUrl: httpUrl(env.VITE_SOCIAL_URL),
-    siteUrl: httpUrl(env.VITE_SITE_URL)?.replace(/\/+$/, ''),
+    name: 'MAR Online Store UK',
+    contactEmail: 'privacy@mar-online-store.co.uk',
+    // VITE_SITE_URL stays: the sitemap and canonical URLs of a build need an address.
+    siteUrl: httpUrl(buildEnv.VITE_SITE_URL)?.replace(/\/+$/, ''),
+    social: [],
+    disclosure: DEFAULT_DISCLOSURE,
+    trader: {},
   };
 }
 
+/** public.store_settings as the API returns it (the columns STORE_SETTINGS_COLUMNS lists). */
+export interface StoreSettingsRow {
+  store_name: string;
+  contact_email: string;
+  site_url: string | null;
+  instagram_url: string | null;
+  facebook_url: string | null;
+  x_url: string | null;
+  tiktok_url: string | null;
+  youtube_url: string | null;
+  disclosure_text: string;
+  trader_name: string | null;
+  trader_address: string | null;
+  company_number: string | null;
+  vat_number: string | null;
+}
+
+export const STORE_SETTINGS_COLUMNS =
+  'store_name,contact_email,site_url,instagram_url,facebook_url,x_url,tiktok_url,youtube_url,' +
+  'disclosure_text,trader_name,trader_address,company_number,vat_number';
+
+/** The row as settings; the database checked the values, links are checked again here. */
+export function settingsFromRow(row: StoreSettingsRow, fallback: StoreSettings): StoreSettings {
+  return {
+    name: value(row.store_name) ?? fallback.name,
+    contactEmail: value(row.contact_email) ?? fallback.contactEmail,
+    siteUrl: httpUrl(row.site_url)?.replace(/\/+$/, '') ?? fallback.siteUrl,
+    social: SOCIAL_NETWORKS.flatMap((network) => {
+      const url = httpUrl(row[`${network}_url`]);
+      return url ? [{ network, url }] : [];
+    }),
+    disclosure: value(row.disclosure_text) ?? fallback.disclosure,
+    trader: {
+      name: value(row.trader_name),
+      address: value(row.trader_address),
+      companyNumber: value(row.company_number),
+      vatNumber: value(row.vat_number),
+    },
+  };
+}
+
+/**
+ * Reads the row with the anon key: one GET of one row (the SPA, the host function per request,
+ * tests). Plain fetch, so the storefront's first load carries no client library for it.
+ */
+export async function fetchStoreSettingsRow(
+  supabaseUrl: string,
+  anonKey: string,
+): Promise<StoreSettingsRow> {
+  const response = await fetch(
+    `${supabaseUrl}/rest/v1/store_settings?select=${STORE_SETTINGS_COLUMNS}&id=eq.true`,
+    {
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${anonKey}`,
+        Accept: 'application/vnd.pgrst.object+json',
+      },
+      credentials: 'omit',
+    },
+  );
+  if (!response.ok) throw new Error(`store_settings: HTTP ${response.status}`);
+  return (await response.json()) as StoreSettingsRow;
+}
+
 // `import.meta.env` is Vite's; Node (the browser tests import this module) has none.
+/** The build's defaults (pre-rendering, and anything outside React). */
 export const storeSettings: StoreSettings = readStoreSettings(
   (import.meta.env as Record<string, unknown> | undefined) ?? {},
 );
 
+// The live settings: the build's defaults until the database's row has arrived.
+let current = storeSettings;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function load() {
+  if (requested || typeof window === 'undefined') return;
+  requested = true;
+  let url: string, key: string;
+  try {
+    url = env.supabaseUrl;
+    key = env.supabaseAnonKey;
+  } catch {
+    return; // A build without the Supabase settings: the defaults are all there is.
+  }
+  fetchStoreSettingsRow(url, key).then(
+    (row) => updateStoreSettings(row),
+    (error: unknown) => {
+      // The defaults stay; the next page load tries again.
+      console.error('Loading the store settings failed', error);
+    },
+  );
+}
+
+/** Shows a row at once (the Settings tab after a save, and the fetch above). */
+export function updateStoreSettings(row: StoreSettingsRow): void {
+  current = settingsFromRow(row, storeSettings);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  load();
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The settings for rendering. Hydration renders the build's defaults (the server snapshot), as
+ * the pre-rendered HTML has them, and React re-renders with the row once it is there: no
+ * hydration mismatch (docs/decisions/0190).
+ */
+export function useStoreSettings(): StoreSettings {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => storeSettings,
+  );
+}
+
+/** The settings as known now (outside React: the document's meta tags). */
+export function currentStoreSettings(): StoreSettings {
+  return current;
+}
+
 /** The site's origin for absolute links: the configured address, else where the page runs. */
 export function siteOrigin(): string {
-  return storeSettings.siteUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  return current.siteUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
 }

@@ -347,6 +347,29 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'hide_broken_links', value: true }),
   },
+  // The store's own details (docs/decisions/0211): one row everyone reads (the storefront, the
+  // host function); only admins change it; nobody adds or removes rows.
+  store_settings: {
+    expect: {
+      anon: ['select'],
+      user: ['select'],
+      admin: ['select', 'update'],
+      service_role: ['select', 'update'],
+    },
+    async fixture() {
+      const { data } = await service().from('store_settings').select('youtube_url').single();
+      const before = (data as Row | null)?.youtube_url ?? null;
+      cleanups.push(() =>
+        service().from('store_settings').update({ youtube_url: before }).eq('id', true),
+      );
+      return { key: 'id', value: true };
+    },
+    async newRow() {
+      // The one-row check refuses any second row; id false is the only other candidate.
+      return { row: { id: false, store_name: 'Forged store' }, key: 'id', value: false };
+    },
+    change: () => ({ column: 'youtube_url', value: 'https://www.youtube.com/@matrix.test' }),
+  },
   // issue 17: part B (product pages). Old slugs of renamed products: readable as far as their
   // product is (the admins; product_page reads them past RLS, docs/decisions/0202); only the
   // rename trigger writes, the service role included.

@@ -1,38 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { readStoreSettings } from '../../src/lib/storeSettings';
+import {
+  DEFAULT_DISCLOSURE,
+  readStoreSettings,
+  settingsFromRow,
+  type StoreSettingsRow,
+} from '../../src/lib/storeSettings';
 
-describe('readStoreSettings', () => {
-  it('uses the defaults when nothing is configured, and no placeholder social page', () => {
+const row: StoreSettingsRow = {
+  store_name: ' Sports Corner ',
+  contact_email: 'hello@sports.example',
+  site_url: 'https://shop.example/',
+  instagram_url: 'https://www.instagram.com/sports',
+  facebook_url: null,
+  x_url: 'https://x.com/sports',
+  tiktok_url: '',
+  youtube_url: 'javascript:alert(1)',
+  disclosure_text: 'Ad: we earn money.',
+  trader_name: 'Sports Corner Ltd',
+  trader_address: '1 High Street, Leeds',
+  company_number: '01234567',
+  vat_number: null,
+};
+
+describe('store settings (docs/decisions/0211)', () => {
+  it('builds with defaults and no placeholder social page; only the site address from the env', () => {
     expect(readStoreSettings({})).toEqual({
       name: 'MAR Online Store UK',
       contactEmail: 'privacy@mar-online-store.co.uk',
-      socialUrl: undefined,
       siteUrl: undefined,
+      social: [],
+      disclosure: DEFAULT_DISCLOSURE,
+      trader: {},
     });
+    expect(readStoreSettings({ VITE_SITE_URL: 'https://shop.example/' }).siteUrl).toBe(
+      'https://shop.example',
+    );
   });
 
-  it('takes the configured values, trimmed, and the site address without a trailing slash', () => {
-    expect(
-      readStoreSettings({
-        VITE_STORE_NAME: ' Sports Corner ',
-        VITE_STORE_EMAIL: 'hello@sports.example',
-        VITE_SOCIAL_URL: 'https://social.example/sports',
-        VITE_SITE_URL: 'https://shop.example/',
-      }),
-    ).toEqual({
+  it('takes the database row, trimmed, social pages in order, no non-http(s) link', () => {
+    expect(settingsFromRow(row, readStoreSettings({}))).toEqual({
       name: 'Sports Corner',
       contactEmail: 'hello@sports.example',
-      socialUrl: 'https://social.example/sports',
       siteUrl: 'https://shop.example',
+      social: [
+        { network: 'instagram', url: 'https://www.instagram.com/sports' },
+        { network: 'x', url: 'https://x.com/sports' },
+      ],
+      disclosure: 'Ad: we earn money.',
+      trader: {
+        name: 'Sports Corner Ltd',
+        address: '1 High Street, Leeds',
+        companyNumber: '01234567',
+        vatNumber: undefined,
+      },
     });
   });
 
-  it('ignores an address that is not http(s) rather than linking to it', () => {
-    const settings = readStoreSettings({
-      VITE_SOCIAL_URL: 'javascript:alert(1)',
-      VITE_SITE_URL: 'not a url',
-    });
-    expect(settings.socialUrl).toBeUndefined();
+  it('ignores a site address that is not http(s) rather than linking to it', () => {
+    const settings = readStoreSettings({ VITE_SITE_URL: 'not a url' });
     expect(settings.siteUrl).toBeUndefined();
   });
 });

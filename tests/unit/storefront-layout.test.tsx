@@ -5,7 +5,7 @@ import { texts } from '../../src/adminTexts';
 import { renderRoutes } from './render';
 
 // The layout's collaborators are isolated: auth state and logout come from the auth feature,
-// the social URL from the store settings (the build's env).
+// the settings from the store settings' hook (the database's row in the app).
 const auth = vi.hoisted(() => ({ state: { loading: false, session: null as object | null } }));
 const logout = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../src/features/auth/AuthProvider', () => ({ useAuth: () => auth.state }));
@@ -13,12 +13,17 @@ vi.mock('../../src/features/auth/useLogout', () => ({ useLogout: () => logout })
 const settings = vi.hoisted(() => ({
   name: 'MAR Online Store UK',
   contactEmail: 'privacy@example.com',
-  socialUrl: 'https://social.example.com/mar' as string | undefined,
   siteUrl: undefined,
+  social: [{ network: 'instagram' as const, url: 'https://social.example.com/mar' }] as {
+    network: 'instagram';
+    url: string;
+  }[],
+  disclosure: 'Ad',
+  trader: { name: 'Example Ltd', address: '1 High Street, Leeds', companyNumber: '01234567' },
 }));
 vi.mock('../../src/lib/storeSettings', async (original) => ({
   ...(await original<typeof import('../../src/lib/storeSettings')>()),
-  storeSettings: settings,
+  useStoreSettings: () => settings,
 }));
 
 const { Layout } = await import('../../src/app/Layout');
@@ -71,20 +76,28 @@ describe('<Layout />', () => {
       'href',
       '/contact',
     );
-    const follow = within(footer).getByRole('link', { name: new RegExp(texts.brand.followUs) });
+    // Follow us: the configured pages by name, in a new tab, rel="me" (docs/decisions/0211).
+    expect(within(footer).getByTestId('follow-us')).toHaveTextContent(texts.brand.followUs);
+    const follow = within(footer).getByRole('link', { name: /Instagram/ });
     expect(follow).toHaveAttribute('href', 'https://social.example.com/mar');
-    expect(follow).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(follow).toHaveAttribute('rel', 'me noopener');
+    expect(follow).toHaveAttribute('target', '_blank');
+    // Who runs the shop (E-Commerce Regulations 2002 reg. 6).
+    expect(within(footer).getByTestId('trader-details')).toHaveTextContent(
+      'Example Ltd, 1 High Street, Leeds · E-mail: privacy@example.com · Company number: 01234567',
+    );
   });
 
   it('shows no Follow us link while the store has no social page configured', () => {
     auth.state = { loading: false, session: null };
-    settings.socialUrl = undefined;
+    const configured = settings.social;
+    settings.social = [];
     try {
       renderLayout();
       expect(screen.getByRole('contentinfo')).toBeInTheDocument();
       expect(screen.queryByTestId('follow-us')).toBeNull();
     } finally {
-      settings.socialUrl = 'https://social.example.com/mar';
+      settings.social = configured;
     }
   });
 

@@ -17,6 +17,9 @@ const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: 
 const ActivityTab = lazy(() =>
   import('./activity/ActivityTab').then((m) => ({ default: m.ActivityTab })),
 );
+const SettingsTab = lazy(() =>
+  import('./settings/SettingsTab').then((m) => ({ default: m.SettingsTab })),
+);
 const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
@@ -125,6 +128,9 @@ export function AdminPage() {
             <Tabs.Tab value="insights" px={{ base: 10, sm: 'md' }}>
               {texts.insights.tab}
             </Tabs.Tab>
+            <Tabs.Tab value="settings" px={{ base: 10, sm: 'md' }}>
+              {texts.settings.tab}
+            </Tabs.Tab>
             <Tabs.Tab value="account" px={{ base: 10, sm: 'md' }}>
               {texts.account.tab}
             </Tabs.Tab>
@@ -151,6 +157,12 @@ export function AdminPage() {
             'insights',
             <LazyPanel>
               <InsightsTab />
+            </LazyPanel>,
+          )}
+          {panel(
+            'settings',
+            <LazyPanel>
+              <SettingsTab />
             </LazyPanel>,
           )}
           {panel(

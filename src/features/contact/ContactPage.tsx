@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@
 import { useMounted } from '@mantine/hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { TraderDetails } from '../../app/StoreDetails';
 import { notify } from '../../lib/notify';
 import { loadSupabase } from '../../lib/loadSupabase';
 import { useSubmitLock } from '../../lib/useSubmitLock';
@@ -156,6 +157,8 @@ export function ContactPage() {
             </Button>
           </Stack>
         </form>
+        {/* Who runs the shop, beside the spec's form (E-Commerce Regulations 2002 reg. 6). */}
+        <TraderDetails align="left" />
       </Stack>
     </Paper>
   );

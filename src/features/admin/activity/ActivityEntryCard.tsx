@@ -38,6 +38,20 @@ const FIELD_LABEL: Record<string, string> = {
   com: texts.productForm.comment,
   image: texts.productForm.image,
   link: texts.productForm.link,
+  // Store settings (settings_changed, docs/decisions/0211).
+  store_name: texts.settings.storeName,
+  contact_email: texts.settings.contactEmail,
+  site_url: texts.settings.siteUrl,
+  instagram_url: texts.settings.instagram,
+  facebook_url: texts.settings.facebook,
+  x_url: texts.settings.x,
+  tiktok_url: texts.settings.tiktok,
+  youtube_url: texts.settings.youtube,
+  disclosure_text: texts.settings.disclosure,
+  trader_name: texts.settings.traderName,
+  trader_address: texts.settings.traderAddress,
+  company_number: texts.settings.companyNumber,
+  vat_number: texts.settings.vatNumber,
 };
 
 function fieldLabel(field: string): string {

@@ -1,0 +1,50 @@
+import { texts } from '../../../adminTexts';
+import { z } from '../../../lib/zod';
+
+const t = texts.settings;
+
+// The same patterns as private.store_settings_check (migration …2600), so the form explains every
+// refusal before the database gives it.
+const URL_PATTERN = /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?(\/\S*)?$/;
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** Optional text: empty is "none". */
+const optional = (check: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || check(value), { message });
+
+const optionalUrl = optional((v) => v.length <= 300 && URL_PATTERN.test(v), t.urlInvalid);
+const compact = (v: string) => v.replaceAll(' ', '').toUpperCase();
+
+export const settingsSchema = z.object({
+  store_name: z.string().trim().min(1, t.nameInvalid).max(80, t.nameInvalid),
+  contact_email: z
+    .string()
+    .trim()
+    .refine((v) => v.length <= 254 && EMAIL_PATTERN.test(v), { message: t.emailInvalid }),
+  site_url: optionalUrl,
+  instagram_url: optionalUrl,
+  facebook_url: optionalUrl,
+  x_url: optionalUrl,
+  tiktok_url: optionalUrl,
+  youtube_url: optionalUrl,
+  disclosure_text: z.string().trim().min(1, t.disclosureInvalid).max(300, t.disclosureInvalid),
+  trader_name: z.string().trim().max(120, t.traderNameTooLong),
+  trader_address: z.string().trim().max(300, t.traderAddressTooLong),
+  company_number: optional((v) => /^[A-Z0-9]{8}$/.test(compact(v)), t.companyNumberInvalid),
+  vat_number: optional(
+    (v) => /^GB([0-9]{9}|[0-9]{12}|GD[0-9]{3}|HA[0-9]{3})$/.test(compact(v)),
+    t.vatNumberInvalid,
+  ),
+});
+
+export type SettingsValues = z.infer<typeof settingsSchema>;
+export type SettingsField = keyof SettingsValues;
+export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
+
+export function isSettingsField(name: unknown): name is SettingsField {
+  return typeof name === 'string' && (SETTINGS_FIELDS as string[]).includes(name);
+}
