@@ -1,12 +1,26 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { readBuildStoreSettings } from './scripts/build-store-settings.ts';
 import { firstPagePrefetch } from './scripts/vite-first-page.ts';
 import { productPages } from './scripts/vite-product-pages.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { securityHeaders } from './scripts/vite-security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
-export default defineConfig({
+export default defineConfig(async ({ command, mode }) => ({
+  // A build reads the store settings row once (scripts/build-store-settings.ts); the dev server
+  // does not (the stack may still be starting, and the app reads the row itself).
+  define: {
+    __STORE_SETTINGS_ROW__: JSON.stringify(
+      command === 'build'
+        ? await readBuildStoreSettings({
+            ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+            ...process.env,
+          })
+        : null,
+    ),
+  },
   // productPages before prerender: prerender's preview fallback rewrites other URLs to spa.html.
   plugins: [react(), securityHeaders(), firstPagePrefetch(), productPages(), prerender()],
   server: {
@@ -67,4 +81,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { demoAdminFile, expectToast, field, useSession } from './admin.helpers.ts';
+import { DEFAULT_DISCLOSURE } from '../src/lib/storeSettings.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 
 /** The seed's demo pages (supabase/seed.sql), in "Follow us" order. */
@@ -69,6 +70,67 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('without JavaScript: Follow us and who runs the shop on home, contact and a product page', async ({
+  browser,
+  baseURL,
+  serviceDb,
+}) => {
+  // Pre-rendered pages carry the row as the build read it; the product page is the host
+  // function's, which reads the row per request (docs/decisions/0211).
+  const { data: product } = await serviceDb.from('products').select('slug').limit(1).single();
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of ['/', '/contact', `/p/${product!.slug}`]) {
+    await page.goto(path);
+    const follow = page.getByTestId('follow-us').last();
+    await expect(follow, path).toContainText(texts.brand.followUs);
+    for (const [name, href] of SEEDED) {
+      const link = follow.getByRole('link', { name: new RegExp(`^${name}\\b`) });
+      await expect(link, path).toHaveAttribute('href', href);
+      await expect(link, path).toHaveAttribute('rel', 'me noopener');
+    }
+    const details = page.getByTestId('trader-details').last();
+    await expect(details, path).toContainText(texts.storefront.trader.heading);
+    await expect(details, path).toContainText(SEEDED_TRADER);
+    await expect(details, path).toContainText('1 Demo Street');
+  }
+  await context.close();
+});
+
+test.describe('disclosure text', () => {
+  test.afterEach(async ({ serviceDb }) => {
+    await serviceDb
+      .from('store_settings')
+      .update({ disclosure_text: DEFAULT_DISCLOSURE })
+      .eq('id', true);
+  });
+
+  test("the owner's disclosure text shows above the products and on the product page, no rebuild", async ({
+    page,
+    serviceDb,
+  }) => {
+    const line = `we are paid by sellers when you buy through our links (${Date.now().toString(36)}).`;
+    // Without the "Ad:" prefix: the label is added all the same.
+    const { error } = await serviceDb
+      .from('store_settings')
+      .update({ disclosure_text: line })
+      .eq('id', true);
+    expect(error).toBeNull();
+    await page.goto('/');
+    const home = page.getByTestId('ad-disclosure').first();
+    await expect(home).toContainText(`${texts.disclosure.label}: ${line}`);
+    const product = page.getByRole('main').locator('a[href^="/p/"]').first();
+    const href = await product.getAttribute('href');
+    await product.click();
+    await expect(page).toHaveURL(/\/p\//);
+    await expect(page.getByTestId('ad-disclosure').first()).toContainText(line);
+    // The host function's HTML, as a crawler or a visitor without JavaScript gets it.
+    const html = await (await page.request.get(href!)).text();
+    expect(html).toContain(line);
+    expect(html).toContain(`<strong>${texts.disclosure.label}:</strong>`);
+  });
+});
 
 test.describe('Settings tab', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -17,7 +17,13 @@ import {
 } from '../src/lib/productSeo.ts';
 import { paths, productPath } from '../src/app/paths.ts';
 import { PRERENDERED_ROUTES } from '../src/app/prerender.ts';
-import { fetchStoreSettingsRow } from '../src/lib/storeSettings.ts';
+import {
+  fetchStoreSettingsRow,
+  settingsFromRow,
+  storeSettings,
+  type StoreSettings,
+} from '../src/lib/storeSettings.ts';
+import { disclosureParts } from '../src/features/storefront/disclosureText.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
 import { texts } from '../src/texts.ts';
 import { securityHeadersFor } from './security-headers.ts';
@@ -86,12 +92,53 @@ function pictureFor(product: ProductPageProduct, supabaseUrl: string) {
   };
 }
 
+/** The SEO values and the store settings as read for this answer. */
+export type PageSettings = SeoSettings & { store?: StoreSettings };
+
+/**
+ * Who runs the shop and "Follow us", as the app's footer shows them (src/app/StoreDetails.tsx):
+ * a visitor without JavaScript reaches the trader's details from every page (reg. 6).
+ */
+export function storeFooterHtml(store: StoreSettings): string {
+  const t = texts.storefront.trader;
+  const trader = [store.trader.name, store.trader.address].filter(Boolean).join(', ');
+  const parts = [
+    trader ? escapeHtml(trader) : '',
+    `${escapeHtml(t.email)} <a href="mailto:${escapeHtml(store.contactEmail)}">${escapeHtml(
+      store.contactEmail,
+    )}</a>`,
+    store.trader.companyNumber
+      ? `${escapeHtml(t.companyNumber)} ${escapeHtml(store.trader.companyNumber)}`
+      : '',
+    store.trader.vatNumber
+      ? `${escapeHtml(t.vatNumber)} ${escapeHtml(store.trader.vatNumber)}`
+      : '',
+  ].filter(Boolean);
+  const follow = store.social.length
+    ? `<p data-testid="follow-us">${escapeHtml(texts.brand.followUs)} ${store.social
+        .map(
+          ({ network, url }) =>
+            `<a href="${escapeHtml(url)}" target="_blank" rel="me noopener">${escapeHtml(
+              texts.storefront.social[network],
+            )}</a>`,
+        )
+        .join(' · ')}</p>`
+    : '';
+  return `<footer>
+${follow}<address data-testid="trader-details" style="font-style:normal"><strong>${escapeHtml(
+    t.heading,
+  )}</strong>: ${parts.join(' · ')}</address>
+</footer>`;
+}
+
 export function productHtml(
   shell: string,
   answer: Extract<ProductPageAnswer, { status: 'found' }>,
-  settings: SeoSettings,
+  settings: PageSettings,
   supabaseUrl: string,
 ): string {
+  const store = settings.store ?? storeSettings;
+  const disclosure = disclosureParts(store.disclosure);
   const { product } = answer;
   const picture = pictureFor(product, supabaseUrl);
   const head = productHead(product, settings, picture.src);
@@ -105,14 +152,14 @@ export function productHtml(
   ].join('\n    ');
   const link = safeUrl(product.link);
   const seller = sellerSite(link);
-  const ad = texts.disclosure.label;
+  const ad = disclosure.label;
   // Plain semantic markup: what a crawler reads, and what a visitor sees until the app starts
   // (it then renders the same page in its own layout). The affiliate disclosure and the
   // "sponsored" link are here too, as in the app (docs/decisions/0210).
   const body = `<main style="max-width:60rem;margin:0 auto;padding:1rem">
 <p><a href="/">${escapeHtml(settings.siteName)}</a></p>
 <p data-testid="ad-disclosure"><strong>${escapeHtml(ad)}:</strong> ${escapeHtml(
-    texts.disclosure.line,
+    disclosure.line,
   )} <a href="${paths.howWeEarn}">${escapeHtml(texts.disclosure.more)}</a></p>
 <article>
 <img src="${escapeHtml(picture.src)}"${
@@ -134,7 +181,8 @@ ${
     : ''
 }
 </article>
-</main>`;
+</main>
+${storeFooterHtml(store)}`;
   return fillShell(shell, head.title, head.description, tags, body);
 }
 
@@ -237,12 +285,13 @@ Sitemap: ${settings.siteUrl}/sitemap.xml
 }
 
 /**
- * The SEO settings with the store's name and public address as the store settings say now: read
+ * The SEO values and the store settings (name, address, disclosure, who runs the shop, Follow us)
+ * as the store settings row says now: read
  * per request (one primary-key row, milliseconds), so an admin's change shows in the next answer
  * (and through a CDN within its s-maxage of 60 s) without a rebuild (docs/decisions/0211). When
  * the row cannot be read, the build's values.
  */
-async function liveSeoSettings(options: ProductPagesOptions): Promise<SeoSettings> {
+async function liveSeoSettings(options: ProductPagesOptions): Promise<PageSettings> {
   const base = seoSettings(options.siteUrl);
   try {
     const row = await fetchStoreSettingsRow(options.supabaseUrl, options.anonKey);
@@ -250,6 +299,7 @@ async function liveSeoSettings(options: ProductPagesOptions): Promise<SeoSetting
       ...base,
       siteName: row.store_name || base.siteName,
       siteUrl: row.site_url ? row.site_url.replace(/\/+$/, '') : base.siteUrl,
+      store: settingsFromRow(row, storeSettings),
     };
   } catch (error) {
     console.error('product pages: store settings:', error);

@@ -5,9 +5,9 @@ import { env } from './env';
  * The store's own details in ONE place: its name, contact e-mail, public address, social pages
  * ("Follow us"), the Buy Now disclosure text and who runs the shop (E-Commerce Regulations 2002
  * reg. 6). They live in the database (public.store_settings, one row; docs/decisions/0211) and
- * admins edit them on the Settings tab. The pre-rendered HTML is built with the defaults below;
- * the SPA reads the row once per page load and shows it after the first render, so a change
- * shows on the next page load without a rebuild.
+ * admins edit them on the Settings tab. The pre-rendered HTML is built with the row as the build
+ * read it; the SPA reads the row once per page load and shows it after the first render, so a
+ * change shows on the next page load without a rebuild (pre-rendered HTML: at the next build).
  */
 const value = (raw: unknown): string | undefined =>
   typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
@@ -46,7 +46,7 @@ export interface StoreSettings {
 export const DEFAULT_DISCLOSURE =
   'Ad: we earn a commission from the seller when you buy through our links. It does not change the price you pay.';
 
-/** The build's defaults: what the pre-rendered HTML shows before the database's row arrives. */
+/** The built-in defaults: what a build that could not read the row shows until the row arrives. */
 export function readStoreSettings(buildEnv: Record<string, unknown>): StoreSettings {
   return {
     name: 'MAR Online Store UK',
@@ -123,11 +123,22 @@ export async function fetchStoreSettingsRow(
   return (await response.json()) as StoreSettingsRow;
 }
 
+/**
+ * The row as the build read it (vite.config.ts defines it, scripts/build-store-settings.ts reads
+ * it): the browser bundle and the pre-rendered HTML get the same values, so hydration matches and
+ * visitors without JavaScript see Follow us and who runs the shop as of the last build.
+ * Undefined outside Vite (Node, unit tests); null when the build could not read the row.
+ */
+declare const __STORE_SETTINGS_ROW__: StoreSettingsRow | null | undefined;
+const buildRow: StoreSettingsRow | null =
+  typeof __STORE_SETTINGS_ROW__ === 'undefined' ? null : __STORE_SETTINGS_ROW__;
+
 // `import.meta.env` is Vite's; Node (the browser tests import this module) has none.
 /** The build's defaults (pre-rendering, and anything outside React). */
-export const storeSettings: StoreSettings = readStoreSettings(
-  (import.meta.env as Record<string, unknown> | undefined) ?? {},
-);
+export const storeSettings: StoreSettings = (() => {
+  const builtIn = readStoreSettings((import.meta.env as Record<string, unknown> | undefined) ?? {});
+  return buildRow ? settingsFromRow(buildRow, builtIn) : builtIn;
+})();
 
 // The live settings: the build's defaults until the database's row has arrived.
 let current = storeSettings;

@@ -5,6 +5,7 @@
 // RLS matrix (rls-matrix.test.ts) covers every role × action cell of the table.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBuildStoreSettings } from '../../scripts/build-store-settings';
 import { answerProductPages } from '../../scripts/product-pages';
 import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/storeSettings';
 import {
@@ -185,5 +186,56 @@ describe('store settings', () => {
     const html = await page!.text();
     expect(html).toContain(`<meta property="og:site_name" content="${name}"`);
     expect(html).toContain('https://renamed.example.co.uk/p/');
+  });
+
+  it("the host function's footer shows who runs the shop and Follow us as the row says now", async () => {
+    const tiktok = `https://www.tiktok.com/@${uniq('mar').toLowerCase()}`;
+    const { error } = await admin
+      .from('store_settings')
+      .update({ tiktok_url: tiktok, trader_name: 'Footer Test Trading Ltd' })
+      .eq('id', true);
+    expect(error).toBeNull();
+    const { data: seeded } = await service
+      .from('products')
+      .select('slug')
+      .order('title')
+      .limit(1)
+      .single();
+    const page = await answerProductPages(new URL(`/p/${seeded!.slug}`, 'https://x.test'), {
+      supabaseUrl: stackEnv().API_URL,
+      anonKey: stackEnv().ANON_KEY,
+      siteUrl: 'https://build-time.example',
+      shell: () => '<html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    });
+    const html = await page!.text();
+    const footer = html.slice(html.indexOf('<footer>'));
+    expect(footer).toContain('Footer Test Trading Ltd');
+    expect(footer).toContain(`<a href="${tiktok}" target="_blank" rel="me noopener">TikTok</a>`);
+    expect(footer).toContain('href="mailto:');
+  });
+
+  it('a build reads the row once; a build that cannot reach it warns and uses the defaults', async () => {
+    const row = await readBuildStoreSettings({
+      VITE_SUPABASE_URL: stackEnv().API_URL,
+      VITE_SUPABASE_ANON_KEY: stackEnv().ANON_KEY,
+    });
+    expect(row).toEqual(await fetchStoreSettingsRow(stackEnv().API_URL, stackEnv().ANON_KEY));
+    const warnings: string[] = [];
+    const none = await readBuildStoreSettings(
+      { VITE_SUPABASE_URL: 'http://127.0.0.1:9', VITE_SUPABASE_ANON_KEY: 'key' },
+      (message) => warnings.push(message),
+    );
+    expect(none).toBeNull();
+    expect(warnings.join('\n')).toMatch(
+      /could not read public\.store_settings at http:\/\/127\.0\.0\.1:9/,
+    );
+    // A wrong key: the API refuses, the build goes on with the defaults.
+    const refused = await readBuildStoreSettings(
+      { VITE_SUPABASE_URL: stackEnv().API_URL, VITE_SUPABASE_ANON_KEY: 'not-a-key' },
+      (message) => warnings.push(message),
+    );
+    expect(refused).toBeNull();
+    expect(warnings.at(-1)).toMatch(/HTTP 401/);
+    expect(await readBuildStoreSettings({})).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import {
   settingsFromRow,
   type StoreSettingsRow,
 } from '../../src/lib/storeSettings';
+import { disclosureParts } from '../../src/features/storefront/disclosureText';
+import { texts } from '../../src/texts';
 
 const row: StoreSettingsRow = {
   store_name: ' Sports Corner ',
@@ -59,5 +61,26 @@ describe('store settings (docs/decisions/0211)', () => {
   it('ignores a site address that is not http(s) rather than linking to it', () => {
     const settings = readStoreSettings({ VITE_SITE_URL: 'not a url' });
     expect(settings.siteUrl).toBeUndefined();
+  });
+});
+
+describe('disclosureParts', () => {
+  it('keeps the "Ad" label whether or not the owner wrote it', () => {
+    expect(disclosureParts('Ad: we earn a commission.')).toEqual({
+      label: 'Ad',
+      line: 'we earn a commission.',
+    });
+    expect(disclosureParts('  ad :  we are paid by sellers.')).toEqual({
+      label: 'Ad',
+      line: 'we are paid by sellers.',
+    });
+    expect(disclosureParts('We are paid by sellers.')).toEqual({
+      label: 'Ad',
+      line: 'We are paid by sellers.',
+    });
+  });
+
+  it('falls back to the built-in line when only the label is left', () => {
+    expect(disclosureParts('Ad:').line).toBe(texts.disclosure.line);
   });
 });

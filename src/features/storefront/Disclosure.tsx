@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
+import { useStoreSettings } from '../../lib/storeSettings';
+import { disclosureParts } from './disclosureText';
 import { texts } from '../../texts';
 import classes from './Disclosure.module.css';
 
@@ -12,9 +14,10 @@ import classes from './Disclosure.module.css';
 
 /** Above the first products of every listing and on every product page: what "Ad" means. */
 export function DisclosureLine() {
+  const { label, line } = disclosureParts(useStoreSettings().disclosure);
   return (
     <p className={classes.line} data-testid="ad-disclosure">
-      <strong>{texts.disclosure.label}:</strong> {texts.disclosure.line}{' '}
+      <strong>{label}:</strong> {line}{' '}
       <Link to={paths.howWeEarn} className={classes.more}>
         {texts.disclosure.more}
       </Link>
