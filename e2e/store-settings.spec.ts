@@ -102,7 +102,7 @@ test.describe('disclosure text', () => {
   test.afterEach(async ({ serviceDb }) => {
     await serviceDb
       .from('store_settings')
-      .update({ disclosure_text: DEFAULT_DISCLOSURE })
+      .update({ disclosure_text: DEFAULT_DISCLOSURE, store_name: 'MAR Online Store UK' })
       .eq('id', true);
   });
 
@@ -130,6 +130,27 @@ test.describe('disclosure text', () => {
     expect(html).toContain(line);
     expect(html).toContain(`<strong>${texts.disclosure.label}:</strong>`);
   });
+});
+
+test("a renamed store: the page's og:site_name follows the row, no rebuild", async ({
+  page,
+  serviceDb,
+}) => {
+  const name = `Renamed Sports ${Date.now().toString(36)}`;
+  const { error } = await serviceDb
+    .from('store_settings')
+    .update({ store_name: name })
+    .eq('id', true);
+  expect(error).toBeNull();
+  try {
+    await page.goto('/about');
+    await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute('content', name);
+  } finally {
+    await serviceDb
+      .from('store_settings')
+      .update({ store_name: 'MAR Online Store UK' })
+      .eq('id', true);
+  }
 });
 
 test.describe('Settings tab', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { currentStoreSettings, siteOrigin } from '../lib/storeSettings';
+import { currentStoreSettings, siteOrigin, useStoreSettings } from '../lib/storeSettings';
 import { texts } from '../texts';
 import { paths } from './paths';
 
@@ -63,6 +63,8 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
 export function RouteMeta() {
   const matches = useMatches();
   const { pathname, search } = useLocation();
+  // Re-applied when the store settings row arrives: og:site_name and og:url follow the owner's.
+  const settings = useStoreSettings();
   const handle = [...matches]
     .reverse()
     .map((m) => m.handle)
@@ -73,7 +75,7 @@ export function RouteMeta() {
     const meta =
       typeof handle.meta === 'function' ? handle.meta(new URLSearchParams(search)) : handle.meta;
     applyMeta(meta, pathname);
-  }, [handle, pathname, search]);
+  }, [handle, pathname, search, settings]);
 
   return null;
 }
