@@ -9,9 +9,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { texts as adminTexts } from '../src/adminTexts.ts';
 import { texts } from '../src/texts.ts';
+import { sessionFor, useSession } from './admin.helpers.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -283,8 +285,9 @@ test('every seller link is rel="sponsored noopener noreferrer", with JavaScript 
   expect(await walk(browser, baseURL!, false, serviceDb)).toBeGreaterThan(0);
 });
 
-test('a Buy Now click on the product page is counted, as the page /p/<slug>', async ({
+test('a Buy Now click on the product page is counted, as the page /p/<slug>, and shows in Insights', async ({
   page,
+  stack,
   serviceDb,
 }) => {
   await page.goto(`/p/${slug}?utm_source=mail&email=ann%40example.com`);
@@ -312,4 +315,21 @@ test('a Buy Now click on the product page is counted, as the page /p/<slug>', as
     .select('page, clicks')
     .eq('category', category);
   expect(byPage.data).toEqual([{ page: `/p/${slug}`, clicks: 1 }]);
+
+  // And the owner sees it where they look: the admin's Insights tab.
+  await tab.close();
+  await useSession(
+    page,
+    stack,
+    await sessionFor(stack, demoAccounts.admin.email, demoAccounts.admin.password),
+  );
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: adminTexts.insights.tab }).click();
+  const panel = page.getByRole('tabpanel', { name: adminTexts.insights.tab });
+  await panel.getByText(adminTexts.insights.periods[7], { exact: true }).click();
+  const row = panel
+    .getByRole('table', { name: adminTexts.insights.topProducts })
+    .getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText(category);
+  await expect(row.getByRole('cell').last()).toHaveText('1');
 });
