@@ -478,7 +478,7 @@ grant execute on function public.insights_products_without_clicks(integer, integ
 
 -- ---------------------------------------------------------------------------------------------
 -- Hosted: where Supabase Cron (pg_cron) is enabled, the working tables are also wiped every ten
--- minutes when nobody clicks (README "Buy Now clicks").
+-- minutes when nobody clicks (docs/buy-now-clicks.md).
 -- ---------------------------------------------------------------------------------------------
 do $$
 begin
