@@ -1,7 +1,8 @@
-// Where the admin table's time goes (issue 14): one load of /admin with a stored session and one
-// search, against a running stack, with the page's own clock. Prints the chain: every script and
-// API request (start and end), long tasks, when the table had its first row, and the functions
-// that used the most CPU (a CDP profile; build with `--minify false` for readable names).
+// Where the admin table's time goes (REQ-SCALE-1, decision 0180): one load of /admin with a stored
+// session and one search, against a running stack, with the page's own clock. Prints the chain:
+// every script and API request (start and end), long tasks, when the table had its first row, and
+// the functions that used the most CPU (a CDP profile; build with `--minify false` for readable
+// names).
 //
 //   npx vite build --minify false --outDir /tmp/admin-trace-dist
 //   npx tsx bench/admin-table-trace.ts --data-dir .stack/data --dist /tmp/admin-trace-dist \

@@ -1,4 +1,4 @@
-// The admin Products table at 1,000, 100,000 and 1,000,000 products (issue 14): first rows shown
+// The admin Products table at 1,000, 100,000 and 1,000,000 products (REQ-SCALE-1): first rows shown
 // after login in Chromium and the JS heap then (after a garbage collection), a search from the
 // keystroke to its results shown (both by the page's own clock, from a MutationObserver), and
 // the database time of the page and search queries (EXPLAIN ANALYZE of the SQL

@@ -1,4 +1,4 @@
-// Brute force against the demo admin's 6-digit e-mail code (issue 12.7), as an outsider would:
+// Brute force against the demo admin's 6-digit e-mail code (decision 0030), as an outsider would:
 // POST /auth/v1/otp for admin@mar-online-store.test, then 10,000 wrong codes at
 // POST /auth/v1/verify through the gateway, each with a different made-up X-Forwarded-For.
 // Not a test: `npm run bench:brute-force` prints how many tries were accepted (must be 0), how

@@ -1,7 +1,8 @@
-// The catalogue at scale (issue 14): at 1,000, 100,000 and 1,000,000 products, the storefront's
-// first and deepest page in the database (EXPLAIN ANALYZE as anon, median of 5, the old offset
-// query beside the keyset one), a CSV import of 10,000 rows through the real functions as a
-// signed-in admin (stage in chunks + one apply), and a CSV export of 100,000 rows (time, bytes).
+// The catalogue at scale (REQ-SCALE-3 to REQ-SCALE-5): at 1,000, 100,000 and 1,000,000 products,
+// the storefront's first and deepest page in the database (EXPLAIN ANALYZE as anon, median of 5,
+// the old offset query beside the keyset one), a CSV import of 10,000 rows through the real
+// functions as a signed-in admin (stage in chunks + one apply), and a CSV export of 100,000 rows
+// (time, bytes).
 //   npx tsx bench/catalogue-scale.ts [--data-dir DIR] [--sizes 1000,100000]   (a running stack)
 // bench/run.ts calls catalogueScale() with its throwaway stack (`npm run bench -- --only scale`).
 // Standalone, it appends its own table to bench/RESULTS.md under "Catalogue at scale".
@@ -180,7 +181,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   );
   const cpus = os.cpus();
   const report = [
-    `## Catalogue at scale (issue 14B), ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+    `## Catalogue at scale (REQ-SCALE-4, REQ-SCALE-5), ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
     '',
     `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, shared. Took ${Math.round((Date.now() - started) / 1000)} s. Database times: EXPLAIN ANALYZE as anon, median of 5.`,
     '',

@@ -1,4 +1,4 @@
-// First product card with and without the HTML's early first page (issue 17, decisions 0160 and
+// First product card with and without the HTML's early first page (REQ-FIND-7, decisions 0160 and
 // 0190: the HTML asks for the first page and draws its cards before the app has loaded), part
 // `first-card` of `npm run bench`. The same app is built twice, once as shipped and once with
 // MAR_FIRST_PAGE_PREFETCH=off (scripts/vite-first-page.ts leaves the inline script out: the app

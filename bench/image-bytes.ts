@@ -1,4 +1,4 @@
-// Image bytes of the home page (issue 15), part of `npm run bench -- --only home`: the seed
+// Image bytes of the home page (REQ-IMG-4), part of `npm run bench -- --only home`: the seed
 // catalogue as it is (SVG illustrations in public/products/), then with every seed picture
 // uploaded the way the product form stores it (WebP, 1200 and 400 px wide), so the cards load
 // the 400 px file through srcset. Also what the same cards would cost without srcset (the 1200 px

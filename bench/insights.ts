@@ -1,6 +1,6 @@
-// Buy Now clicks and the admin Insights tab (issue 16) with 1,000,000 click events over 10,000
-// products: the database time of each Insights query (EXPLAIN ANALYZE of the functions the tab
-// calls, run as a signed-in admin, medians of --runs), the tab in Chromium (from the click on
+// Buy Now clicks and the admin Insights tab (REQ-INS-1, REQ-INS-3) with 1,000,000 click events over
+// 10,000 products: the database time of each Insights query (EXPLAIN ANALYZE of the functions the
+// tab calls, run as a signed-in admin, medians of --runs), the tab in Chromium (from the click on
 // the tab to its figures shown, and a period change), and counting throughput through the
 // gateway (autocannon POSTs to /rest/v1/rpc/count_buy_now_click, each with its own page view).
 //
@@ -257,7 +257,7 @@ try {
 const cpus = os.cpus();
 const report = [
   '',
-  `## Insights (issue 16), ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+  `## Insights (REQ-INS-3), ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
   '',
   `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, load average ${os.loadavg()[0]!.toFixed(1)} at the end (shared with other work). ${PRODUCTS.toLocaleString('en-GB')} bulk products, ${EVENTS.toLocaleString('en-GB')} click events; DB times are EXPLAIN ANALYZE medians of ${runs} runs as the signed-in admin; browser times medians of ${Math.min(runs, 3)} (bench/insights.ts).`,
   '',

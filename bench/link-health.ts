@@ -1,4 +1,4 @@
-// Link health (issue 16, part B):
+// Link health (REQ-INS-4):
 // 1. A check of 1,000 seller links against a local server where 5% never answer, run the way the
 //    schedule runs it (the real `link-health` function through the gateway, "due" batches of 200
 //    with the service role key, one after another): total time, and peak memory (VmHWM) of the

@@ -571,7 +571,7 @@ try {
       await seed(0);
       await homePart(app!.url, 'seed (30 products)');
       await imageBytesPart(stack.env, app!.url, row, existsSync(CHROMIUM) ? CHROMIUM : undefined);
-      // Issue 15: home with every first-page card's picture uploaded (the seed catalogue); the
+      // REQ-IMG-4: home with every first-page card's picture uploaded (the seed catalogue); the
       // bulk products added for the 1,000-product run are SVG illustrations.
       if (args.parts.has('lighthouse'))
         await lighthousePart(tmp, app!.url, [['home (seed catalogue, uploaded pictures)', '/']]);
@@ -612,7 +612,7 @@ try {
   }
   // Last: it starts and stops stacks of its own, six times.
   if (args.parts.has('stack')) await stackPart();
-  // Its own stack and its own section of RESULTS.md (issue 14).
+  // Its own stack and its own section of RESULTS.md (REQ-SCALE-4, REQ-SCALE-5).
   if (args.parts.has('admin-table')) {
     await new Promise<void>((resolve, reject) =>
       spawn(
@@ -624,7 +624,7 @@ try {
       ),
     );
   }
-  // Its own stack and its own section of RESULTS.md (issue 16).
+  // Its own stack and its own section of RESULTS.md (REQ-INS-3).
   if (args.parts.has('link-health')) {
     await new Promise<void>((resolve, reject) =>
       spawn(

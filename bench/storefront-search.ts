@@ -1,11 +1,11 @@
-// Storefront search (issue 17) at 10,000 and 1,000,000 products:
+// Storefront search (REQ-FIND-1) at 10,000 and 1,000,000 products:
 // - the query in the database: public.storefront_search as anon (EXPLAIN ANALYZE, median of 5
 //   after a warm-up) for a common word (thousands of matches), the same in one category and in
 //   the other two orders, a rare word, a typo of a common word, a typo of a rare word, no match;
 // - keystroke to results in Chromium: from the input event of the search box to the results
 //   announced (debounce + request + render), median of 5 searches.
 // bench/run.ts runs it as part `search` (`npm run bench -- --only search`) with its throwaway
-// stack and production build. Goals (issue 17): query ≤ 20 ms, keystroke to results ≤ 150 ms.
+// stack and production build. Goals (REQ-FIND-1): query ≤ 20 ms, keystroke to results ≤ 150 ms.
 // Standalone, against a running stack and a build of the app pointed at it, measuring the
 // catalogue as it is (no seeding):
 //   npx tsx bench/storefront-search.ts --data-dir DIR --app-url http://127.0.0.1:4173

@@ -1,7 +1,8 @@
 // axe-core on every route and every admin tab, signed out and signed in, at a phone and a desktop
 // width, in the light and the dark colour scheme: no WCAG 2.0/2.1 A or AA violation. The views of
-// issue 18 (password reset, Account, Admins, Activity, Messages) are scanned in both schemes at
-// both widths: their phone layouts (cards, stacked rows) are not the desktop's.
+// REQ-ACC-1 to REQ-ACC-3 and REQ-LOG-3 (password reset, Account, Admins, Activity, Messages) are
+// scanned in both schemes at both widths: their phone layouts (cards, stacked rows) are not the
+// desktop's.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
@@ -51,7 +52,7 @@ const ADMIN_TABS = [
   texts.settings.tab,
   texts.account.tab,
 ];
-/** Issue 18's admin views: scanned in both schemes at the phone width too. */
+/** The admin accounts views (REQ-ACC, REQ-LOG): scanned in both schemes at the phone width too. */
 const NEW_ADMIN_TABS: readonly string[] = [
   texts.admin.tabs.messages,
   texts.team.tab,
@@ -221,7 +222,7 @@ for (const size of WIDTHS) {
       });
     }
 
-    // issue 15: the picture upload's refusal and the warning for an image link that does not load.
+    // REQ-IMG-1, REQ-IMG-4: the upload's refusal and the warning for an image link that does not load.
     test('/admin Products: upload refused, image link that does not load', async ({
       page,
       stack,

@@ -1,5 +1,6 @@
-// Issue 15: pictures uploaded in the product form, against the real local stack and its Storage
-// service. The browser resizes to WebP and drops EXIF; the stored bytes are read back to prove it.
+// REQ-IMG-1 to REQ-IMG-4: pictures uploaded in the product form, against the real local stack and
+// its Storage service. The browser resizes to WebP and drops EXIF; the stored bytes are read back
+// to prove it.
 import type { Locator, Page } from '@playwright/test';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/productImages.ts';
 import { texts } from '../src/adminTexts.ts';

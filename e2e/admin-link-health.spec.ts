@@ -1,4 +1,4 @@
-// Link health in the admin Products table (issue 16, part B): "Check all links" for the chosen
+// Link health in the admin Products table (REQ-INS-6): "Check all links" for the chosen
 // category with its progress/result message, the badges, the link-health filter (worst first),
 // and "Re-check" of one product in the form after its seller fixed the page. The seller sites are
 // a local server on loopback (tests/support/link-servers.ts); the real link-health function

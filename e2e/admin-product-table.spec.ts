@@ -1,6 +1,7 @@
-// The admin product table served by the database (issue 14): search (accents, typos, comment),
-// category filter, sort, pages, a row loading the form, bulk move and delete with the count in
-// the confirmation, and deleting a category that still has products by moving them first.
+// The admin product table served by the database (REQ-SCALE-1, REQ-SCALE-2): search (accents,
+// typos, comment), category filter, sort, pages, a row loading the form, bulk move and delete with
+// the count in the confirmation, and deleting a category that still has products by moving them
+// first.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';

@@ -254,11 +254,11 @@ test('the product table searches by title, sorts, and a row loads like Get Produ
 
   const form = await openProducts(page, stack);
   const table = form.getByRole('table', { name: 'All products' });
-  // The search now also looks in category and comment (issue 14), hence its new name.
+  // The search now also looks in category and comment (REQ-SCALE-1), hence its new name.
   await form
     .getByRole('searchbox', { name: 'Search title, catagory or comment' })
     .fill(prefix.toLowerCase());
-  // The first column is now the row's checkbox (bulk actions, issue 14).
+  // The first column is now the row's checkbox (bulk actions, REQ-SCALE-2).
   const titles = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
   // Default order is the store's: price ascending, prices without a number last.
   await expect.poll(titles).toEqual([`${prefix} Bravo`, `${prefix} Alpha`, `${prefix} Charlie`]);

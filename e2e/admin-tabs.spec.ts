@@ -1,5 +1,5 @@
 // The admin tab row on a phone: 8+ tabs do not fit 375 px, and none may hide behind the edge
-// (issue 18: "no hidden columns without a hint"). The rows they wrap onto stay one tab list for
+// (decision 0170: no hidden columns without a hint). The rows they wrap onto stay one tab list for
 // the keyboard (arrow keys walk every tab, across rows).
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor, useSession } from './admin.helpers.ts';

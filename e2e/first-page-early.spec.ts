@@ -1,4 +1,4 @@
-// Issue 17, point 5: the home page's first page of products is requested by the HTML itself
+// REQ-FIND-7: the home page's first page of products is requested by the HTML itself
 // (scripts/vite-first-page.ts), before the app's JavaScript is fetched, and the app uses that
 // answer instead of asking again.
 import type { Page, Request } from '@playwright/test';

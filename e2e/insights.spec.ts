@@ -1,7 +1,7 @@
-// Buy Now clicks (issue 16): in a real browser, Buy Now opens the seller in a new tab (a page on
-// a loopback server of this test, never the internet) and the database counts the click in the
-// background; a second click in the same page view, or after a reload, is not counted again; a
-// bot's click is not counted at all; the admin sees the one click in the Insights tab.
+// Buy Now clicks (REQ-INS-1 to REQ-INS-3): in a real browser, Buy Now opens the seller in a new tab
+// (a page on a loopback server of this test, never the internet) and the database counts the click
+// in the background; a second click in the same page view, or after a reload, is not counted again;
+// a bot's click is not counted at all; the admin sees the one click in the Insights tab.
 import AxeBuilder from '@axe-core/playwright';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

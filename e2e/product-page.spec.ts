@@ -1,6 +1,6 @@
-// A page per product (issue 17, point 3) in a real browser against the built app and the stack:
-// card -> product page, its head (JSON-LD, canonical, Open Graph), an old slug's redirect, an
-// unknown slug's 404 page, the HTML a crawler gets without JavaScript, and axe at a phone and a
+// A page per product (REQ-FIND-3 to REQ-FIND-6) in a real browser against the built app and the
+// stack: card -> product page, its head (JSON-LD, canonical, Open Graph), an old slug's redirect,
+// an unknown slug's 404 page, the HTML a crawler gets without JavaScript, and axe at a phone and a
 // desktop width in both colour schemes.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

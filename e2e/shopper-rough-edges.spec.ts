@@ -1,4 +1,4 @@
-// Issue 17, point 6: rough edges found when the store was tried as a shopper. Each test failed
+// REQ-FIND-8: rough edges found when the store was tried as a shopper. Each test failed
 // before its fix. (The fourth, "Follow us" without a placeholder, is a unit test:
 // tests/unit/storefront-layout.test.tsx and store-settings.test.ts; layout.spec.ts checks the
 // configured link in the browser.)

@@ -1,7 +1,7 @@
-// Storefront search and sort (issue 17) in a real browser against the throwaway stack: results
-// as you type (with a typo, with accents), "No Products", the keyboard alone, the three sorts,
-// the view kept in the URL through reload, Back and Forward, Load more within a search, and axe
-// on the search views at 375 and 1280 px in the light and the dark scheme.
+// Storefront search and sort (REQ-FIND-1, REQ-FIND-2) in a real browser against the throwaway
+// stack: results as you type (with a typo, with accents), "No Products", the keyboard alone, the
+// three sorts, the view kept in the URL through reload, Back and Forward, Load more within a
+// search, and axe on the search views at 375 and 1280 px in the light and the dark scheme.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';

@@ -20,7 +20,7 @@ const report = measureBundle(dist);
 const checks: [string, number, number][] = [
   ['home page initial JS (gzip)', report.totals.homeJsGzip, budget.homeInitialJs],
   ['home page initial CSS (gzip)', report.totals.homeCssGzip, budget.homeInitialCss],
-  // Issue 17: a product page's initial JS (bench/budget.json says why it has its own figure).
+  // REQ-FIND-3: a product page's initial JS (bench/budget.json says why it has its own figure).
   ['product page initial JS (gzip)', report.totals.productPageJsGzip, budget.productPageInitialJs],
   ['admin chunk JS (gzip)', report.totals.adminJsGzip, budget.adminJs],
 ];

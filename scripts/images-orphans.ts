@@ -1,5 +1,5 @@
 /**
- * Lists uploaded product pictures that no product uses any more (issue 15), and with --delete
+ * Lists uploaded product pictures that no product uses any more (REQ-IMG-3), and with --delete
  * removes them:
  *
  *   npm run images:orphans                      # the local stack started with `npm start`

@@ -1,4 +1,4 @@
-// The server side of product pages and the sitemap (issue 17, points 3 and 4): answers
+// The server side of product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6): answers
 // /p/<slug>, /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
 // /robots.txt from the database, so a crawler gets the content without running JavaScript.
 // Web-standard code only (URL, fetch, Response), so any host that runs fetch-style functions can

@@ -1,6 +1,6 @@
 // Vite plugin: the home page's first page of products is requested by a small inline script in
 // the HTML <head>, while the browser is still parsing the page, instead of after the app's
-// JavaScript has been fetched and started (issue 17: the cards waited for the bundle). On a plain
+// JavaScript has been fetched and started (REQ-FIND-7: the cards waited for the bundle). On a plain
 // `/` the script also draws the cards from the answer into the pre-rendered page, from card
 // markup that scripts/vite-prerender.ts renders at build time; the app hydrates them
 // (src/features/storefront/earlyFirstPage.ts, firstPagePrefetch.ts, decisions 0160 and 0190).

@@ -1,6 +1,6 @@
 // Vite plugin: Vite's dev server (`npm start`) and `vite preview` (the browser tests) answer
 // /p/<slug>, the sitemap and robots.txt with scripts/product-pages.ts, as the host's function
-// does in production (README: Product pages). Registered before Vite's own middlewares, so it
+// does in production (docs/product-pages.md). Registered before Vite's own middlewares, so it
 // also wins over a file of the same name. `vite preview` answers the function's paths exactly as
 // the function does (functionAnswer: its 404s and its own security headers); the dev server
 // sends no security headers (its HMR client needs inline scripts).

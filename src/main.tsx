@@ -10,7 +10,7 @@ import { mayHaveSession } from './lib/loadSupabase';
 // evaluated in a task of their own, with a turn for the browser in between; together they were one
 // long task on a phone.
 // A page that was not pre-rendered (the admin area, a deep link) has nothing to paint before the
-// app runs, so it starts at once, its code fetched in parallel (issue 14): the app with React,
+// app runs, so it starts at once, its code fetched in parallel (decision 0180): the app with React,
 // and on /admin the admin chunk and the admin's first requests (features/admin/earlyStart.ts),
 // instead of each after the one before.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -219,7 +219,7 @@ export const texts = {
     emailInvalid: 'Enter a valid Email',
     passwordTooShort: 'Password should be at least 6 characters',
   },
-  /** Storefront search and sort (issue 17): texts the spec does not quote. */
+  /** Storefront search and sort (REQ-FIND-1, REQ-FIND-2): texts the spec does not quote. */
   storeSearch: {
     label: 'Search products',
     placeholder: 'Name, category or description',
@@ -236,8 +236,8 @@ export const texts = {
         : `${shown} ${shown === 1 ? 'product' : 'products'} found`,
   },
   /** The Admins tab (the admin team): texts the spec does not quote. */
-  /** The admin product table (issue 14): search, filter, sort, pages and bulk actions. */
-  /** CSV export and import on the Products tab (issue 14; the format: README). */
+  /** Admin product table (REQ-SCALE-1, REQ-SCALE-2): search, filter, sort, pages, bulk actions. */
+  /** CSV export and import on the Products tab (REQ-SCALE-3, REQ-SCALE-4; format: docs/csv.md). */
   /** The admin's Messages tab (not quoted by the spec). */
   /** The admin's Activity tab: the database's append-only log (not quoted by the spec). */
   unexpected: 'Something went Wrong',
@@ -270,7 +270,7 @@ export const texts = {
       'We count how many times each product’s Buy Now is clicked, per page and per day, to see which products shoppers like. We keep nothing on your device for this.',
     countMore: 'More in our',
   },
-  /** A product's own page at /p/<slug> (issue 17; not quoted by the spec). */
+  /** A product's own page at /p/<slug> (REQ-FIND-3; not quoted by the spec). */
   productPage: {
     loadFailed: 'We could not load this product. Please try again.',
     categoryLabel: 'Catagory',

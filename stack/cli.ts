@@ -187,7 +187,7 @@ async function runForeground(
     fail((err as Error).message);
   }
   await printStatusTable(stack.env, stack.dataDir);
-  // Scheduled link checks, as Supabase Cron runs them on hosted (README: Link health).
+  // Scheduled link checks, as Supabase Cron runs them on hosted (docs/link-health.md).
   const linkHealthSeconds = linkHealthInterval(
     process.env.STACK_LINK_HEALTH_INTERVAL_SECONDS,
     DEFAULT_LINK_HEALTH_INTERVAL_SECONDS,

@@ -1,5 +1,5 @@
-// The local stack's stand-in for Supabase Cron (hosted: pg_cron + pg_net, see the README's "Link
-// health"): every `intervalSeconds` it asks the same edge function to check the products checked
+// The local stack's stand-in for Supabase Cron (hosted: pg_cron + pg_net, docs/link-health.md):
+// every `intervalSeconds` it asks the same edge function to check the products checked
 // longest ago, with the service role key, exactly as the hosted job does. Off unless started
 // (`npm start` / `stack start` turn it on; throwaway test stacks do not).
 import type { StackEnv } from './stack.ts';

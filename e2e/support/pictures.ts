@@ -1,4 +1,4 @@
-// Pictures for the upload tests (issue 15), made with sharp: a JPEG as a phone writes it, with the
+// Pictures for the upload tests (REQ-IMG-1), made with sharp: a JPEG as a phone writes it, with the
 // camera and GPS position in EXIF, and readers that tell what a stored file really holds.
 import sharp from 'sharp';
 

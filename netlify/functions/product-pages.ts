@@ -1,5 +1,5 @@
 // Netlify Functions (v2, fetch-style): the hosted server of product pages, the sitemap and
-// robots.txt (scripts/product-pages.ts; README: Product pages). The rest of the site stays
+// robots.txt (scripts/product-pages.ts; docs/product-pages.md). The rest of the site stays
 // static (dist/); this function takes only the paths in `config`. Settings are the site's
 // environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL and, with the
 // contact form's human check, VITE_TURNSTILE_SITE_KEY.

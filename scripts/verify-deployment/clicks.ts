@@ -12,7 +12,7 @@ import type { SampleProduct } from './storefront.ts';
 const PUSH = '`npx supabase db push` (README: Deploying to hosted Supabase, step 2)';
 const ADDRESS_FIX =
   'the database must read the visitor’s address from the header the platform sets ' +
-  '(README: Buy Now clicks and Insights; docs/decisions/0020)';
+  '(docs/buy-now-clicks.md; docs/decisions/0200)';
 
 export async function checkBuyNow(o: Options, product: SampleProduct | null): Promise<Line> {
   const check = 'Buy Now: a click is counted';

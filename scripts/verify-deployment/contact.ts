@@ -8,7 +8,7 @@ const DEPLOY =
   '`npx supabase functions deploy contact` (README: Deploying to hosted Supabase, step 4)';
 const ORIGINS =
   'add the site to the function’s CONTACT_ALLOWED_ORIGINS: `npx supabase secrets set ' +
-  'CONTACT_ALLOWED_ORIGINS=<site>` (README: Contact e-mail)';
+  'CONTACT_ALLOWED_ORIGINS=<site>` (docs/contact-email.md)';
 
 export async function checkContact(o: Options): Promise<Line[]> {
   const url = `${o.api}/functions/v1/contact`;

@@ -58,7 +58,7 @@ export function checkHeaders(
     problems.join('; '),
     fn
       ? 'the host function must send the headers itself (netlify/functions/product-pages.ts; ' +
-          'README: Security headers) — the host applies _headers to static files only'
-      : `deploy dist/_headers as built with VITE_SUPABASE_URL=${api} (README: Security headers)`,
+          'docs/security-headers.md) — the host applies _headers to static files only'
+      : `deploy dist/_headers as built with VITE_SUPABASE_URL=${api} (docs/security-headers.md)`,
   );
 }

@@ -8,14 +8,14 @@ import type { SampleProduct } from './storefront.ts';
 import { checkHeaders, type ExpectedHeaders } from './headers.ts';
 
 const PRODUCT_PAGES =
-  'the host function for /p/*, the sitemaps and robots.txt (README: Product pages and the ' +
-  'sitemap, “Hosted”): deploy netlify/functions/product-pages.ts with the site and set ' +
+  'the host function for /p/*, the sitemaps and robots.txt (docs/product-pages.md, ' +
+  '“Hosted”): deploy netlify/functions/product-pages.ts with the site and set ' +
   'VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL in the host’s environment';
 const STATIC =
   'deploy dist/ as built (README: Deploying to hosted Supabase, step 7), with its _redirects';
 const SITE_URL =
-  'set VITE_SITE_URL to the shop’s address in the host’s environment (README: Product pages ' +
-  'and the sitemap) and deploy again';
+  'set VITE_SITE_URL to the shop’s address in the host’s environment (docs/product-pages.md) ' +
+  'and deploy again';
 
 interface Page {
   status: number;
@@ -107,7 +107,7 @@ export async function checkSite(
           'build with VITE_SUPABASE_URL=' +
             api +
             ' and deploy dist/ with its _headers ' +
-            '(README: Deploying to hosted Supabase, step 7; Security headers)',
+            '(README: Deploying to hosted Supabase, step 7; docs/security-headers.md)',
         ),
   );
 

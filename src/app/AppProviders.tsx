@@ -23,7 +23,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     >
       <Suspense fallback={null}>
         {/* At the bottom: at the top they covered the logo, the menu button, the page heading
-            and the admin tabs (issue 17). */}
+            and the admin tabs (REQ-FIND-8). */}
         <Notifications limit={constants.toastLimit} position="bottom-right" />
       </Suspense>
       <AuthProvider>{children}</AuthProvider>

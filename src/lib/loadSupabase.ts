@@ -66,7 +66,7 @@ export function mayHaveSession(
 
 /**
  * The session and admin check asked for before React ran (features/admin/earlyStart.ts), so
- * AuthProvider's first render can know both (issue 14); `isAdmin` is set once the answer is here.
+ * AuthProvider's first render can know both (decision 0180); `isAdmin` is set on the answer.
  */
 export interface EarlyAuth {
   session: Session;

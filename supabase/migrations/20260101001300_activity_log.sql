@@ -1,6 +1,6 @@
--- Activity log (issue 18): who added, changed or deleted which product or category, and who
--- invited, withdrew, confirmed or removed which admin, and when. Written only by triggers in this
--- file; readable by admins only; append-only for everyone who reaches the database through the
+-- Activity log (REQ-LOG-1, REQ-LOG-2): who added, changed or deleted which product or category, and
+-- who invited, withdrew, confirmed or removed which admin, and when. Written only by triggers in
+-- this file; readable by admins only; append-only for everyone who reaches the database through the
 -- API (docs/decisions/0070-activity-log.md).
 --
 -- - actor is auth.uid() of the request that made the change, read inside the trigger. A client

@@ -1,6 +1,6 @@
--- The admin Products table is served by the database (issue 14, part A; docs/decisions/0080).
--- Before, the admin area read the whole catalogue into the browser (100 requests and 44 MB of
--- JSON at 100,000 products) to search, sort and page it there. Now:
+-- The admin Products table is served by the database (REQ-SCALE-1, REQ-SCALE-2;
+-- docs/decisions/0080). Before, the admin area read the whole catalogue into the browser (100
+-- requests and 44 MB of JSON at 100,000 products) to search, sort and page it there. Now:
 -- - admin_product_page(query, offset, limit) returns one page of products for a query
 --   ({"search", "cat", "sort", "ascending"}), and admin_product_count(query) how many match
 --   (exact up to 1,000, then the planner's estimate, so counting stays cheap at any size);
@@ -39,7 +39,7 @@ create index products_price_desc_order_idx
 -- The query: one place turns {"search", "cat", ...} into a WHERE clause with parameters
 -- $1 = category, $2 = folded search key, $3 = LIKE pattern of the key. Values never become SQL
 -- text; only these fixed fragments do.
--- Issue 16 (link health) adds its filter here: a new key in the query, a predicate, a parameter.
+-- Link health (REQ-INS-6) adds its filter here: a new key in the query, a predicate, a parameter.
 -- ---------------------------------------------------------------------------------------------
 create function private.admin_product_filter(
   p_query jsonb,
@@ -114,7 +114,8 @@ grant execute on function private.admin_product_order(jsonb) to authenticated;
 -- private.require_admin() (migration …1200) refuses non-admins with 42501.
 
 -- One page of products for a query, in its order. Clients choose columns with PostgREST's
--- select= on the result. 14B's "export the current filter" reads the same function page by page.
+-- select= on the result. CSV export of the current filter (REQ-SCALE-3) reads the same function
+-- page by page.
 create function public.admin_product_page(
   p_query jsonb,
   p_offset integer default 0,

@@ -1,4 +1,4 @@
--- Buy Now click counting and the admin Insights tab (issue 16, first half; docs/decisions/0120).
+-- Buy Now click counting and the admin Insights tab (REQ-INS-1 to REQ-INS-3; docs/decisions/0120).
 --
 -- - A click is counted by public.count_buy_now_click(product, page, page view), the only way in
 --   for anyone. It stores counts, never who clicked: the day (UK time), the product, the
@@ -478,7 +478,7 @@ grant execute on function public.insights_products_without_clicks(integer, integ
 
 -- ---------------------------------------------------------------------------------------------
 -- Hosted: where Supabase Cron (pg_cron) is enabled, the working tables are also wiped every ten
--- minutes when nobody clicks (README "Buy Now clicks").
+-- minutes when nobody clicks (docs/buy-now-clicks.md).
 -- ---------------------------------------------------------------------------------------------
 do $$
 begin

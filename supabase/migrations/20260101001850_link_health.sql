@@ -1,4 +1,4 @@
--- Link health (issue 16, second half; docs/decisions/0130, 0131).
+-- Link health (REQ-INS-4 to REQ-INS-6; docs/decisions/0130, 0131).
 -- The edge function `link-health` checks every product's seller link and image URL and records
 -- the outcome here. Results live in their own table, not in public.products: a check writes
 -- every product, which must neither bump updated_at (the editor's version) nor flood the
@@ -12,7 +12,7 @@
 --   so every storefront RPC (storefront_page, product pages, prerender) honours it unchanged.
 -- - private.admin_product_filter / _order learn the table's link-health filter and sort.
 -- - Hosted schedule: pg_cron + pg_net, scheduled here only when both extensions are installed
---   (the local stack's embedded Postgres has neither: it runs its own timer). See the README.
+--   (the local stack's embedded Postgres has neither: it runs its own timer; docs/link-health.md).
 
 create table public.link_checks (
   product_id uuid not null references public.products (id) on delete cascade,
@@ -305,9 +305,9 @@ $$;
 -- ---------------------------------------------------------------------------------------------
 -- Hosted schedule (Supabase Cron). private.link_health_tick() posts to the function with the
 -- project URL and a secret key kept in Vault (names 'link_health_url' and 'link_health_key', see
--- the README); without them it does nothing. The job is scheduled here only where pg_cron and
--- pg_net are installed (hosted, after enabling them in the dashboard); elsewhere the README's
--- SQL schedules it later, and the local stack uses its own timer.
+-- docs/link-health.md); without them it does nothing. The job is scheduled here only where pg_cron
+-- and pg_net are installed (hosted, after enabling them in the dashboard); elsewhere the SQL in
+-- docs/link-health.md schedules it later, and the local stack uses its own timer.
 -- ---------------------------------------------------------------------------------------------
 create function private.link_health_tick()
 returns void

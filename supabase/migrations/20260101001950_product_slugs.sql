@@ -1,4 +1,4 @@
--- A page per product at /p/<slug> (issue 17, point 3) and a sitemap of them (point 4).
+-- A page per product at /p/<slug> (REQ-FIND-3, REQ-FIND-4) and a sitemap of them (REQ-FIND-6).
 -- - products.slug: made by the database from the title (lower-case ASCII words joined by '-',
 --   accents folded), unique (a -2, -3 … suffix on collision), never typed by anyone: the
 --   trigger below overwrites whatever a client sends.

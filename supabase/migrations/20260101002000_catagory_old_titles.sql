@@ -1,4 +1,4 @@
--- Old names of renamed categories (issue 17): a shared `/?cat=Hockey` link keeps working after
+-- Old names of renamed categories (REQ-FIND-8): a shared `/?cat=Hockey` link keeps working after
 -- Hockey is renamed to "Ice Hockey". A trigger records the old title on every rename; the
 -- storefront asks public.catagory_current_title for the category's name today, which reveals
 -- nothing but that current (public) name. Nobody writes the history directly: it lives in

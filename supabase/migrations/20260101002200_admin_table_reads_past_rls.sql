@@ -1,4 +1,4 @@
--- Issue 14: the admin table's search, answered without reading the whole table.
+-- REQ-SCALE-1: the admin table's search, answered without reading the whole table.
 --
 -- public.admin_product_page and admin_product_count ran with the caller's rights, so the products
 -- read policy applied to them. While a row-level policy applies, Postgres evaluates a condition

@@ -1,4 +1,4 @@
--- Issue 17: the storefront search of a rare word answered from the trigram index at any size.
+-- REQ-FIND-1: the storefront search of a rare word answered from the trigram index at any size.
 --
 -- public.storefront_search ran with the caller's rights, so the products read policy applied to
 -- it. While a row-level policy applies, Postgres evaluates a condition whose operator is not

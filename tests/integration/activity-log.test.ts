@@ -1,7 +1,8 @@
-// The activity log (issue 18): written by the database's triggers with the actor taken from the
-// request's verified JWT, readable by admins only, append-only for everyone including admins and
-// the service role. Everything goes through supabase-js over HTTP; the service role reads the log
-// afterwards as the independent observer. The role-by-action cells are in rls-matrix.test.ts.
+// The activity log (REQ-LOG-1, REQ-LOG-2): written by the database's triggers with the actor taken
+// from the request's verified JWT, readable by admins only, append-only for everyone including
+// admins and the service role. Everything goes through supabase-js over HTTP; the service role
+// reads the log afterwards as the independent observer. The role-by-action cells are in
+// rls-matrix.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/auth/jwt.ts';

@@ -1,6 +1,6 @@
-// The admin product table served by the database (issue 14): search (case, accents, typos) in
-// title, category and comment, category filter, sort, pages, counts, and the bulk actions — as
-// the admin area's own modules call them, with a real supabase-js client signed in as an admin
+// The admin product table served by the database (REQ-SCALE-1, REQ-SCALE-2): search (case, accents,
+// typos) in title, category and comment, category filter, sort, pages, counts, and the bulk actions
+// — as the admin area's own modules call them, with a real supabase-js client signed in as an admin
 // (and as a non-admin, who is refused and changes nothing).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';

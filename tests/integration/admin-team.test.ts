@@ -1,5 +1,5 @@
-// The admin team (issue 18, part B), through supabase-js as the Admins tab and an attacker would
-// call it: who may list, withdraw, resend and remove; what a withdrawal deletes; that nobody
+// The admin team (REQ-ACC-3, REQ-ACC-4), through supabase-js as the Admins tab and an attacker
+// would call it: who may list, withdraw, resend and remove; what a withdrawal deletes; that nobody
 // removes themselves; that two admins removing each other at the same moment leave one admin;
 // and that a removed admin can be invited again.
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,5 +1,6 @@
-// Issue 12.9: with [auth.email] double_confirm_changes = true (the store's config.toml) an
-// e-mail change needs the links sent to BOTH the current and the new address, as hosted Auth.
+// RELIABILITY.md §6, row 9: with [auth.email] double_confirm_changes = true (the store's
+// config.toml) an e-mail change needs the links sent to BOTH the current and the new address, as
+// hosted Auth.
 import { describe, expect, it } from 'vitest';
 import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { mailedCode, post, startOwnServer } from './auth-own-server.ts';

@@ -1,4 +1,4 @@
-// Issue 12.7/12.8: a 6-digit e-mail code cannot be brute-forced. Every one-time code has a
+// Decisions 0020 and 0030: a 6-digit e-mail code cannot be brute-forced. Every one-time code has a
 // per-account limit on wrong tries (stored in the database, counted atomically), and the per-IP
 // limits key on the one hop the gateway adds, so rotating X-Forwarded-For values gain nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Issue 12.13 (auth part): password sign-in (POST /token?grant_type=password) with 1,000
-// generated cases per run. Wrong passwords, look-alike e-mails (other scripts, full width, zero
-// width, combining marks, odd spaces) and odd unicode never sign in and never answer 500; the
+// RELIABILITY.md §6, row 13 (auth part): password sign-in (POST /token?grant_type=password) with
+// 1,000 generated cases per run. Wrong passwords, look-alike e-mails (other scripts, full width,
+// zero width, combining marks, odd spaces) and odd unicode never sign in and never answer 500; the
 // right password with an address that trims and lower-cases to the account's signs in. Runs on a
 // second auth service with wide per-IP limits and a cheap bcrypt cost, in concurrent batches.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue 12.11: response times do not reveal whether an address has an account. A wrong password
+// Decision 0031: response times do not reveal whether an address has an account. A wrong password
 // costs one bcrypt comparison whether or not the account exists (a dummy hash stands in), and
 // /recover answers before its mail is sent. Medians of interleaved tries keep this robust on a
 // busy machine; before the fix the ratios were about 30x.

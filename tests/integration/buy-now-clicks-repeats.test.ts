@@ -1,4 +1,4 @@
-// Buy Now clicks (issue 16): a reload and a second click count once. One source (the client
+// Buy Now clicks (REQ-INS-2): a reload and a second click count once. One source (the client
 // address, IPv6 by its /48, hashed with the day's salt) counts a product once within the repeat
 // window, whatever page view or store page it claims; the window's pairs are private, unlogged
 // and wiped when they age. The rest of counting is in buy-now-clicks.test.ts.

@@ -1,6 +1,7 @@
-// Buy Now click counting (issue 16): the counting path through the gateway as visitors and bots
-// would call it, and what the database keeps afterwards. Each test's visitors leave from
-// loopback addresses of their own, so the per-source limit of one test never touches another.
+// Buy Now click counting (REQ-INS-1 to REQ-INS-3): the counting path through the gateway as
+// visitors and bots would call it, and what the database keeps afterwards. Each test's visitors
+// leave from loopback addresses of their own, so the per-source limit of one test never touches
+// another.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/stack.ts';

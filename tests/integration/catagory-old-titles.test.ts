@@ -1,4 +1,4 @@
-// Old names of renamed categories (issue 17; migration …2000): a shared `/?cat=Hockey` keeps
+// Old names of renamed categories (REQ-FIND-8; migration …2000): a shared `/?cat=Hockey` keeps
 // working after Hockey is renamed. An admin renames through the API as the admin area does; the
 // visitor resolves the old name through public.catagory_current_title, which answers only the
 // current (public) name. Nobody writes the history directly, the service role included.

@@ -1,4 +1,4 @@
-// Link health, hostile side (issue 16, part B): who may run checks, that nobody can forge a
+// Link health, hostile side (REQ-INS-4, REQ-INS-5): who may run checks, that nobody can forge a
 // result, and that stale results are dropped. The table/function matrices cover every role
 // and action; this file tries the attacks with real rows.
 import type { SupabaseClient } from '@supabase/supabase-js';

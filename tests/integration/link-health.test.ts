@@ -1,7 +1,8 @@
-// Link health (issue 16, part B), end to end: an admin asks the real `link-health` edge function
-// (through the gateway) to check products whose links point at local seller sites on loopback
-// (tests/support/link-servers.ts), and each answer gets its verdict within the per-link timeout;
-// the results land in public.link_checks, where the admin table's filter and sort find them.
+// Link health (REQ-INS-4, REQ-INS-6), end to end: an admin asks the real `link-health` edge
+// function (through the gateway) to check products whose links point at local seller sites on
+// loopback (tests/support/link-servers.ts), and each answer gets its verdict within the per-link
+// timeout; the results land in public.link_checks, where the admin table's filter and sort find
+// them.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from '../support/link-servers';

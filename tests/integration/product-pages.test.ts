@@ -1,4 +1,4 @@
-// Product pages and the sitemap (issue 17, points 3 and 4) against the real stack: slugs made by
+// Product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6) against the real stack: slugs made by
 // the database (accents, symbols, collisions, renames, deletes, nobody else writes them or their
 // history), public.product_page as the visitor, and the server's answers (scripts/product-pages.ts,
 // the code `npm start` and `vite preview` run) for /p/<slug>, an old slug, an unknown one and the

@@ -239,7 +239,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'last_error', value: 'changed by the RLS matrix' }),
   },
-  // issue 16: Buy Now click counts.
+  // REQ-INS-2: Buy Now click counts.
   buy_now_clicks_by_product: {
     expect: COUNTS,
     async fixture() {
@@ -275,7 +275,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'clicks', value: 1000 }),
   },
-  // issue 18: part C (activity log). Append-only: only the triggers write it, so even the
+  // REQ-LOG-2 (activity log). Append-only: only the triggers write it, so even the
   // service role may only read; a fixture entry comes from a category the service role adds.
   activity_log: {
     expect: { anon: [], user: [], admin: ['select'], service_role: ['select'] },
@@ -296,7 +296,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'subject', value: 'rewritten by the RLS matrix' }),
   },
-  // issue 16: part B (link health). Results: admins read, only the service role writes (the
+  // REQ-INS-4 (link health). Results: admins read, only the service role writes (the
   // link-health function), so nobody can forge one through the API.
   link_checks: {
     expect: ADMIN_READS_SERVICE_WRITES,
@@ -370,7 +370,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'youtube_url', value: 'https://www.youtube.com/@matrix.test' }),
   },
-  // issue 17: part B (product pages). Old slugs of renamed products: readable as far as their
+  // REQ-FIND-4 (product pages). Old slugs of renamed products: readable as far as their
   // product is (the admins; product_page reads them past RLS, docs/decisions/0202); only the
   // rename trigger writes, the service role included.
   product_slug_history: {

@@ -104,7 +104,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_ids: [randomUUID()], p_sent: true, p_error: null }),
     expected: () => 0,
   },
-  // issue 18: B (the admin team)
+  // REQ-ACC-4 (the admin team)
   'admin_team()': {
     allowed: ['admin'],
     args: async () => ({}),
@@ -141,7 +141,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_user_id: randomUUID() }),
     expected: () => false,
   },
-  // issue 14: part A (admin product table, bulk actions). Arguments that match or change nothing.
+  // REQ-SCALE-1, REQ-SCALE-2 (admin table, bulk actions). Arguments that match or change nothing.
   'admin_product_page(jsonb,integer,integer)': {
     allowed: ['admin'],
     args: async () => ({ p_query: { search: uniq('no such product') }, p_offset: 0, p_limit: 10 }),
@@ -185,7 +185,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_id: randomUUID(), p_move_to: null }),
     expected: () => null,
   },
-  // issue 14: part B (storefront cursor paging, CSV import)
+  // REQ-SCALE-5, REQ-SCALE-4 (storefront cursor paging, CSV import)
   // A helper of the storefront's definer functions, no API call (docs/decisions/0202).
   'price_number(text)': {
     allowed: ['service_role'],
@@ -200,13 +200,13 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
-  // Old names of renamed categories (issue 17): answers only the current, public title.
+  // Old names of renamed categories (REQ-FIND-8): answers only the current, public title.
   'catagory_current_title(text)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
     args: async () => ({ p_title: 'tennis' }),
     expected: () => 'Tennis',
   },
-  // issue 17: storefront search and sort. The entry points are invoker rights; the reads are
+  // REQ-FIND-1, REQ-FIND-2 (search and sort). The entry points are invoker rights; the reads are
   // definer functions in schema listing that apply the products read policy's rule themselves
   // (docs/decisions/0202). search_key is their helper, no API call.
   'search_key(text)': {
@@ -222,7 +222,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
-  // issue 17: part B (product pages, sitemap): readers for everyone, through definer reads in
+  // REQ-FIND-3 to REQ-FIND-6 (product pages, sitemap): readers for all, through definer reads in
   // schema listing that apply the products read policy's rule (docs/decisions/0202).
   'product_page(text)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
@@ -244,7 +244,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () => expect.arrayContaining([[expect.any(String), expect.any(String)]]),
   },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
-  // issue 16: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
+  // REQ-INS-2: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.
   'count_buy_now_click(uuid,text,uuid)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
@@ -315,7 +315,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     }),
     expected: () => ({ added: 0, updated: 0, unchanged: 0, refused: [], categoriesCreated: [] }),
   },
-  // issue 16: B (link health). Only the link-health function (service role) records results or
+  // REQ-INS-4 (link health). Only the link-health function (service role) records results or
   // asks which products are due; an empty batch writes nothing. Forging attempts with real rows:
   // link-health-security.test.ts.
   'record_link_checks(jsonb)': {

@@ -1,7 +1,7 @@
-// Storefront search and sort (issue 17) through the storefront's own fetchSearchPage, as the
-// anonymous visitor, against the real database: typos, accents and case, search with a category,
-// the three sorts walked page by page by cursor (with many equal prices) compared with the
-// database's own ORDER BY through PostgREST, bad input refused with a clear error, and the word
+// Storefront search and sort (REQ-FIND-1, REQ-FIND-2) through the storefront's own fetchSearchPage,
+// as the anonymous visitor, against the real database: typos, accents and case, search with a
+// category, the three sorts walked page by page by cursor (with many equal prices) compared with
+// the database's own ORDER BY through PostgREST, bad input refused with a clear error, and the word
 // list behind typo correction kept current when products change and closed to the API roles.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { randomBytes } from 'node:crypto';

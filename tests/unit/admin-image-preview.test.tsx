@@ -17,7 +17,7 @@ function Form({ first, next }: { first: string; next: string }) {
   );
 }
 
-describe('<ImagePreview /> (issue 15)', () => {
+describe('<ImagePreview /> (REQ-IMG-4)', () => {
   it('replaces a link that does not load with a warning, and a new link starts over', () => {
     renderWithProviders(
       <Form first="https://example.com/gone.png" next="/products/match-football.svg" />,

@@ -1,4 +1,5 @@
-// Issue 12.9: config keys the local auth server does not implement are reported at start.
+// RELIABILITY.md §6, row 9: config keys the local auth server does not implement are reported at
+// start.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {

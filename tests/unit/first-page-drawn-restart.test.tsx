@@ -3,7 +3,7 @@
 // again before it commits (a sibling that suspends, or an input event while a transition hydrates
 // the page). Render is then run twice: if the first run had used up the drawn cards, the second
 // would start from "loading", the markup would not match what is on screen, and React would
-// replace the whole page, taking the keyboard focus with it (seen in CI, issue 17).
+// replace the whole page, taking the keyboard focus with it (seen in CI; REQ-FIND-7).
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -83,7 +83,7 @@ describe('<ProductCard />', () => {
     expect(screen.queryByTestId('ad-label')).toBeNull();
   });
 
-  describe('uploaded pictures (issue 15)', () => {
+  describe('uploaded pictures (REQ-IMG-4)', () => {
     const api = 'http://127.0.0.1:54321';
     const dir = `${api}/storage/v1/object/public/product-images/0b9d3c1e-5f2a-4c8e-9a7b-1d2e3f405060`;
     afterEach(() => vi.unstubAllEnvs());

@@ -55,7 +55,7 @@ export function AdminPage() {
   }, [checking]);
   // A tab's panel is rendered from the first time it is opened on (then kept, hidden, as Mantine's
   // <Activity>). Pre-rendering every hidden tab at start-up fetched the lazy tabs' chunks (Insights
-  // with its chart library) and rendered them while the admin was already searching (issue 14).
+  // with its chart library) and rendered them while the admin was already searching (0180).
   const [tab, setTab] = useState('products');
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
   const openTab = (value: string | null) => {

@@ -97,7 +97,7 @@ export const ProductTable = memo(function ProductTable({
   onQueryChange,
 }: ProductTableProps) {
   // What the search box last sent; its own text lives in SearchBox, so a keystroke re-renders
-  // the box alone and a search re-renders the table once (issue 14).
+  // the box alone and a search re-renders the table once (decision 0180).
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Omit<ProductQuery, 'search'>>(DEFAULT_PRODUCT_QUERY);
   const [page, setPage] = useState(1);
@@ -324,7 +324,7 @@ function SearchBox({ onSearch }: { onSearch: (search: string) => void }) {
 }
 
 // Plain elements with Mantine's table classes: a row is 7 elements instead of 7 Mantine
-// components, which made the first rows and each search's results slow to render (issue 14).
+// components, which made the first rows and each search's results slow to render (decision 0180).
 const cell = Table.classes.td;
 const wideCell = `${cell} mantine-visible-from-sm`;
 

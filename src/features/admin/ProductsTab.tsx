@@ -35,7 +35,7 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   editBlocker: productEditBlocker,
   find: api.findProductByTitle,
   insert: api.insertProduct,
-  // A replaced or deleted uploaded picture is removed once no product shows it (issue 15).
+  // A replaced or deleted uploaded picture is removed once no product shows it (REQ-IMG-3).
   update: async (loaded, values) => {
     const before = await currentProductImage(loaded.id);
     const row = await api.updateProduct(loaded.id, values, loaded.updatedAt);

@@ -6,8 +6,8 @@ import { prefetchFirstPage } from './catalogue/productQuery';
 /**
  * /admin opened with a stored session (main.tsx): the admin check and the Products tab's first
  * page are asked for as soon as this chunk and supabase-js are here, while React is still
- * starting, instead of after the app rendered and restored the session (issue 14). The database
- * decides both as before: a page asked for by a non-admin is refused and dropped.
+ * starting, instead of after the app rendered and restored the session (decision 0180). The
+ * database decides both as before: a page asked for by a non-admin is refused and dropped.
  */
 export async function startAdminEarly(): Promise<void> {
   const { data } = await supabase.auth.getSession();

@@ -72,7 +72,7 @@ interface AdminCheck {
 /** Tracks the supabase-js session (the spec's "auth marker") and admin status for nav, guard and heading. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   // On /admin the session, and often the admin check's answer, are known before React starts
-  // (features/admin/earlyStart.ts): the first render is then the admin area itself (issue 14).
+  // (features/admin/earlyStart.ts): the first render is then the admin area itself (decision 0180).
   const [early] = useState(peekEarlyAuth);
   const [auth, setAuth] = useState<{ loading: boolean; session: Session | null }>({
     loading: !early,

@@ -4,7 +4,7 @@ import { env } from '../../lib/env';
 import { CATEGORY_PARAM, DEFAULT_SORT, SORTS, SORT_PARAM } from './storeView';
 
 /**
- * Buy Now click counting (README "Buy Now clicks", docs/decisions/0120). The link itself opens
+ * Buy Now click counting (docs/buy-now-clicks.md, docs/decisions/0120). The link itself opens
  * the seller at once; this only tells the database, in the background, that it was followed.
  * Nothing about the visitor is sent: the product, the store page (clickPage), and a random id
  * for this page view (held in memory only: no cookie, no storage), so that the database counts

@@ -2,7 +2,7 @@
  * Phones show the category buttons on one row that scrolls sideways. After a choice (or on a
  * shared `/?cat=` link) the chosen button must be on screen, and the row must not be left with a
  * button cut in half at its left edge, nor scroll "All" away when the choice fits without it
- * (issue 17: centring the chosen button did both).
+ * (REQ-FIND-8: centring the chosen button did both).
  *
  * The row scrolls as little as it must, and always to a button's left edge: the left-most
  * visible button is whole. A button hidden on the left (or the first one at the left edge) brings

@@ -1,4 +1,4 @@
-// The home page's early first page (issue 17, decision 0190). scripts/vite-first-page.ts bundles
+// The home page's early first page (REQ-FIND-7, decision 0190). scripts/vite-first-page.ts bundles
 // this module into a small inline script in the HTML <head>. It asks for the first page of
 // products while the HTML is still parsing and, on a plain `/`, draws the cards from the answer
 // into the pre-rendered page before the app's JavaScript has even loaded. The app then takes

@@ -18,7 +18,7 @@ export interface ProductQuery {
   cat: string | null;
   sort: ProductSortKey;
   ascending: boolean;
-  /** Only products whose last link check says this; null for all (issue 16). */
+  /** Only products whose last link check says this; null for all (REQ-INS-6). */
   health: LinkHealthFilter | null;
 }
 

@@ -30,7 +30,7 @@ export function useProductPage(
   version: number,
 ): ProductPage {
   // The first page asked for while the admin check ran is usually here before the table: then
-  // the table's first render has its rows (one render fewer before they show, issue 14).
+  // the table's first render has its rows (one render fewer before they show, decision 0180).
   const [arrived] = useState(() => takeArrivedPage(query, (page - 1) * pageSize, pageSize));
   const [rows, setRows] = useState<AdminProduct[]>(arrived ?? []);
   const [count, setCount] = useState<ProductCount | null>(null);
@@ -65,7 +65,7 @@ export function useProductPage(
   }, [query, page, pageSize, version, attempt]);
 
   // Asked once the rows are here (this effect runs after the page's, which set `reading`): on
-  // two busy cores a count running beside a search slowed the search's answer (issue 14).
+  // two busy cores a count running beside a search slowed the search's answer (decision 0180).
   useEffect(() => {
     const controller = new AbortController();
     reading.current

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { ProductFields } from '../../../lib/tables';
 
 /**
- * The catalogue's CSV format (README "CSV import and export"): UTF-8 with a byte-order mark (so
+ * The catalogue's CSV format (docs/csv.md): UTF-8 with a byte-order mark (so
  * Excel reads it as UTF-8), comma-separated, CRLF line ends, a header row with these columns in
  * any order (names case-insensitive), one product a row.
  */

@@ -22,7 +22,7 @@ async function prepareAndUpload(file: File): Promise<{ url: string } | { error: 
 }
 
 /**
- * File picker and drag-and-drop for the product's picture (issue 15). On success the product's
+ * File picker and drag-and-drop for the product's picture (REQ-IMG-1). On success the product's
  * image becomes the upload's public URL; on any refusal or failure the form stays as it was.
  * `accept="image/*"` makes a phone offer its camera roll (and camera).
  */

@@ -1,6 +1,6 @@
 import { texts } from '../../../adminTexts';
 
-// What an upload may be (issue 15): the rules run before any work, each with its own message.
+// What an upload may be (REQ-IMG-1): the rules run before any work, each with its own message.
 
 /** Larger files are refused before reading them (a phone photo is 2-6 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

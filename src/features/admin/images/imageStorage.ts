@@ -7,9 +7,9 @@ import {
 } from '../../../lib/productImages';
 import type { ResizedImage } from './resizeImage';
 
-// Uploaded product pictures in Storage (issue 15): upload both widths, and remove an upload once
-// no product uses it. Deletes go through the Storage API: hosted Supabase refuses direct deletes
-// from storage.objects, and the API also removes the files themselves.
+// Uploaded product pictures in Storage (REQ-IMG-1, REQ-IMG-3): upload both widths, and remove an
+// upload once no product uses it. Deletes go through the Storage API: hosted Supabase refuses
+// direct deletes from storage.objects, and the API also removes the files themselves.
 
 /** A year: every upload has a new name, so a file never changes under its URL. */
 const CACHE_SECONDS = String(365 * 24 * 60 * 60);

@@ -10,7 +10,7 @@ export interface ClicksCsvRow {
 }
 
 /**
- * The Insights table as CSV, in the catalogue export's format (README "CSV import and export"):
+ * The Insights table as CSV, in the catalogue export's format (docs/csv.md):
  * UTF-8 with a byte-order mark, CRLF, header first, and every text cell neutralised against
  * formula injection (a product titled "=HYPERLINK(…)" arrives in the spreadsheet as text).
  */
