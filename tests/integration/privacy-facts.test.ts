@@ -70,9 +70,7 @@ describe('privacy facts against the database', () => {
     const ids: Record<string, string> = {};
     try {
       await db.query('begin');
-      await db.query(
-        'alter table public.contact_messages disable trigger contact_messages_forget_old',
-      );
+      await db.query('alter table public.contact_messages disable trigger user');
       for (const [key, age] of [
         ['tooOld', `${retention.contactMessageMonths} months 1 hour`],
         ['yearOld', `${retention.contactMessageMonths} months -1 day`],
@@ -86,9 +84,7 @@ describe('privacy facts against the database', () => {
         );
         ids[key] = r.rows[0]!.id;
       }
-      await db.query(
-        'alter table public.contact_messages enable trigger contact_messages_forget_old',
-      );
+      await db.query('alter table public.contact_messages enable trigger user');
       await db.query('commit');
     } finally {
       await db.end();
