@@ -82,7 +82,7 @@ export function privacyFacts(storeName: string): PrivacyFact[] {
       kept: `how many times Buy Now was pressed per product and day, and per catagory, store page and day. ${storeName} uses them to see which products interest shoppers.`,
       notKept:
         'your IP address, browser, a cookie, a visitor or session id, the exact time, your search words or any advertising id. The counts cannot be tied to you.',
-      howLong: `the counts are kept while the store runs. To refuse robots, repeats and floods, the database briefly keeps your address only as a hash mixed with a secret that changes every day: for ${minutes(retention.clickSourceCounterMinutes)} (clicks per minute) and for ${minutes(retention.clickRepeatMinutes)} together with the product (one count per product in that time); the page's random id (held only in the page's memory) with the product for ${retention.clickPageViewHours} hours. The day's secret is deleted when the day ends.`,
+      howLong: `the counts are kept while the store runs. To refuse robots, repeats and floods, the database briefly keeps your address only as a hash mixed with a secret that changes every day: for ${minutes(retention.clickSourceCounterMinutes)} (clicks per minute) and for ${minutes(retention.clickRepeatMinutes)} together with the product (one count per product in that time); the page’s random id (held only in the page’s memory) with the product for ${retention.clickPageViewHours} hours. The day’s secret is deleted when the day ends.`,
       basis:
         'the counts are not personal data; the short-lived hashes rest on our legitimate interests in honest counts. Nothing is stored on or read from your device, so no consent is needed under PECR.',
     },
