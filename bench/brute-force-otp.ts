@@ -11,27 +11,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePortBase, startStack } from '../stack/stack.ts';
+import { authMailSubject, codeFromLink, extractLinks, listMail } from '../tests/support/mail.ts';
 
 const TRIES = 10_000;
 const ADMIN = 'admin@mar-online-store.test';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const write = !process.argv.includes('--no-write');
 
-interface MailItem {
-  subject: string;
-  to: Array<{ address: string }>;
-  text?: string;
-  date: string;
-}
-
+/** The code of the newest magic link mailed to the admin (the store's mails carry links only). */
 async function mailedCode(mailUrl: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${mailUrl}/email`);
-    const mails = ((await res.json()) as MailItem[])
-      .filter((m) => m.subject === 'Your Magic Link' && m.to.some((t) => t.address === ADMIN))
+    const mails = (await listMail(mailUrl))
+      .filter((m) => m.subject === authMailSubject('magiclink'))
+      .filter((m) => m.to.some((t) => t.address === ADMIN))
       .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-    const code = /enter the code: (\d{6})/.exec(mails[0]?.text ?? '')?.[1];
-    if (code) return code;
+    const link = mails[0] && extractLinks(mails[0]).find((l) => l.includes('type=magiclink'));
+    if (link) return codeFromLink(link, ADMIN);
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no magic link mail for the admin');

@@ -28,7 +28,8 @@ const ROUTES: Array<{ path: string; heading: string | RegExp; bothSchemes?: bool
   { path: '/?cat=Football', heading: 'Football' },
   { path: '/contact', heading: texts.contact.heading },
   { path: '/about', heading: texts.pages.aboutHeading },
-  { path: '/policy', heading: texts.pages.policyHeading },
+  // What the store keeps, rendered from privacyFacts.ts (decision 0214).
+  { path: '/policy', heading: texts.pages.policyHeading, bothSchemes: true },
   // The affiliate disclosure's page (decision 0210).
   { path: '/how-we-earn', heading: texts.howWeEarn.heading, bothSchemes: true },
   { path: '/login', heading: texts.login.heading },

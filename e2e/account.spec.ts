@@ -5,7 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
-import { extractLinks, waitForMail } from '../tests/support/mail.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../tests/support/mail.ts';
 import { sql } from '../tests/support/stack.ts';
 import { createAdmin, expectToast, field, submitLogin, toast } from './admin.helpers.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
@@ -28,7 +28,10 @@ async function requestReset(page: Page, email: string): Promise<void> {
 }
 
 async function resetLink(stack: StackEnv, email: string): Promise<string> {
-  const mail = await waitForMail(stack.MAILPIT_URL, { to: email, subject: 'Reset Your Password' });
+  const mail = await waitForMail(stack.MAILPIT_URL, {
+    to: email,
+    subject: authMailSubject('recovery'),
+  });
   const link = extractLinks(mail).find((l) => l.includes('type=recovery'));
   expect(link, `reset link in: ${extractLinks(mail).join(', ')}`).toBeTruthy();
   return link!;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { signJwt } from './auth/jwt.ts';
+import { loadMailTemplates, type MailTemplates } from './auth/mail-templates.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +84,8 @@ export interface StackConfig {
   };
   auth: AuthSettings;
   smtp: { adminEmail: string; senderName: string };
+  /** [auth.email.template.*]: the Auth e-mails' subjects and bodies (decision 0213). */
+  emailTemplates: MailTemplates;
   /** [storage]: the largest object any bucket accepts, in bytes. */
   storage: { fileSizeLimit: number };
   functions: Record<string, FunctionSettings>;
@@ -274,6 +277,7 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
       adminEmail: str(smtp, 'admin_email', 'admin@email.com'),
       senderName: str(smtp, 'sender_name', 'Admin'),
     },
+    emailTemplates: loadMailTemplates(raw, repoRoot),
     storage: {
       fileSizeLimit: parseSizeBytes(table(raw, 'storage').file_size_limit, 50 * 1024 * 1024),
     },

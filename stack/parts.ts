@@ -151,6 +151,7 @@ function authOptions({ config, env, options }: PartContext) {
     otpExpiry: auth.otpExpiry,
     doubleConfirmChanges: auth.doubleConfirmChanges,
     requireCurrentPassword: auth.requireCurrentPassword,
+    emailTemplates: config.emailTemplates,
     smtp: {
       host: '127.0.0.1',
       port: config.ports.smtp,

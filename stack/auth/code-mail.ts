@@ -65,7 +65,15 @@ async function sendMail(
   const link = confirmationUrl(svc.authExternalUrl, code.tokenHash, kind, redirectTo);
   const send = async () => {
     try {
-      await svc.mailer.send(to, renderMail(kind, link, code.otp));
+      const values = {
+        ConfirmationURL: link,
+        Token: code.otp,
+        TokenHash: code.tokenHash,
+        SiteURL: svc.opts.siteUrl,
+        RedirectTo: redirectTo,
+        Email: to,
+      };
+      await svc.mailer.send(to, renderMail(kind, values, svc.opts.emailTemplates));
     } catch (e) {
       if (enableConfirmations) svc.emailBudget.release();
       svc.log(`mail to ${to} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,6 +1,9 @@
 // Outgoing auth mail (confirmation, recovery, magic link, invite, e-mail change) over plain
-// SMTP to the stack's mail catcher. Subjects and bodies follow the Supabase CLI's defaults.
+// SMTP to the stack's mail catcher. A kind with a template in config.toml is rendered from it
+// and sent as HTML alone, as GoTrue sends it (decision 0213); without one, the Supabase CLI's
+// default subject and body.
 import nodemailer, { type Transporter } from 'nodemailer';
+import { type MailTemplates, renderTemplate, type TemplateVariable } from './mail-templates.ts';
 
 export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'invite' | 'email_change';
 
@@ -34,10 +37,22 @@ const escapeHtml = (s: string) =>
 export interface MailContent {
   subject: string;
   html: string;
-  text: string;
+  /** Only in the CLI's default mails; GoTrue sends a template as HTML alone. */
+  text?: string;
 }
 
-export function renderMail(kind: MailKind, confirmationUrl: string, otp: string): MailContent {
+/** The values a mail's template may use (GoTrue's names). */
+export type MailValues = Record<Extract<TemplateVariable, 'ConfirmationURL' | 'Token'>, string> &
+  Partial<Record<TemplateVariable, string>>;
+
+export function renderMail(
+  kind: MailKind,
+  values: MailValues,
+  templates: MailTemplates = {},
+): MailContent {
+  const template = templates[kind];
+  if (template) return renderTemplate(template, values);
+  const { ConfirmationURL: confirmationUrl, Token: otp } = values;
   const [heading, intro, anchor] = HEADINGS[kind];
   const html =
     `<h2>${heading}</h2>\n\n<p>${intro}</p>\n<p><a href="${escapeHtml(confirmationUrl)}">${anchor}</a></p>\n` +
@@ -89,7 +104,7 @@ export class Mailer {
       to,
       subject: content.subject,
       html: content.html,
-      text: content.text,
+      ...(content.text === undefined ? {} : { text: content.text }),
     });
   }
 

@@ -4,6 +4,7 @@
 // state in the `auth` schema (schema.sql) so user migrations, triggers and RLS behave as on
 // Supabase. This file starts the HTTP server; routes.ts dispatches to one module per endpoint group.
 import http from 'node:http';
+import type { MailTemplates } from './mail-templates.ts';
 import { handleRequest } from './routes.ts';
 import { AuthService } from './service.ts';
 
@@ -44,6 +45,8 @@ export interface AuthServerOptions {
    * password needs `current_password`, except in a session from an e-mailed link or code. */
   requireCurrentPassword?: boolean;
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
+  /** [auth.email.template.*] of config.toml; a kind without one gets the CLI's default mail. */
+  emailTemplates?: MailTemplates;
   /** Request/diagnostic log sink; defaults to stdout. */
   log?: (line: string) => void;
   /** bcrypt cost of new password hashes; default 10 (tests use less to stay fast). */

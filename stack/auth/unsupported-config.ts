@@ -3,6 +3,7 @@
 // never relies on a setting that the local stack silently ignores.
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
+import { TEMPLATE_NAMES } from './mail-templates.ts';
 
 type Table = Record<string, unknown>;
 
@@ -26,8 +27,14 @@ export function unsupportedAuthSettings(config: Table): string[] {
     warn('email.secure_password_change', 'a password change needs no recent sign-in or nonce');
   if (table(email, 'smtp').enabled === true)
     warn('email.smtp', 'mail always goes to the local mail catcher');
-  if (Object.keys(table(email, 'template')).length > 0)
-    warn('email.template', 'mails use the CLI default subjects and bodies');
+  for (const name of Object.keys(table(email, 'template'))) {
+    if (!(Object.values(TEMPLATE_NAMES) as string[]).includes(name))
+      warn(`email.template.${name}`, 'that mail is never sent');
+  }
+  for (const [name, value] of Object.entries(table(email, 'notification'))) {
+    if (table({ v: value }, 'v').enabled === true)
+      warn(`email.notification.${name}`, 'notification mails are not sent');
+  }
   if (table(auth, 'sms').enable_signup === true || table(auth, 'sms').enabled === true)
     warn('sms', 'phone sign-up and SMS codes');
   const mfa = table(auth, 'mfa');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom } from '../support/loopback.ts';
-import { extractLinks, waitForMail } from '../support/mail.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
 import { serviceClient, sql, stackEnv } from '../support/stack.ts';
 import {
   PASSWORD,
@@ -50,7 +50,7 @@ describe('magic links and invites', () => {
     expect(data.user!.email_confirmed_at).toBeUndefined();
     const mail = await waitForMail(env.MAILPIT_URL, {
       to: email,
-      subject: 'You have been invited',
+      subject: authMailSubject('invite'),
     });
     const res = await openLink(extractLinks(mail).find((l) => l.includes('type=invite'))!);
     const params = fragmentParams(res.headers.get('location')!);

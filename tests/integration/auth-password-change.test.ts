@@ -4,7 +4,7 @@
 // a display-name change lands in user_metadata; "sign out everywhere" ends every session, so the
 // database's is_admin() turns false for all of them at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractLinks, waitForMail } from '../support/mail.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
 import { anonClient, fragmentParams, openLink, SITE_URL } from './auth-support.ts';
 import {
   createAdminUser,
@@ -66,7 +66,7 @@ describe('changing the password from a signed-in session', () => {
     expect(sent.error).toBeNull();
     const mail = await waitForMail(env.MAILPIT_URL, {
       to: user.email,
-      subject: 'Reset Your Password',
+      subject: authMailSubject('recovery'),
     });
     const link = extractLinks(mail).find((l) => l.includes('type=recovery'))!;
     const res = await openLink(link);

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
 import { authAdminUrl, ownServerOptions } from './auth-own-server.ts';
 import { nodeClient } from '../../stack/client.ts';
-import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
+import { authMailSubject, extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { serviceClient, sql, stackEnv } from '../support/stack.ts';
 import {
   PASSWORD,
@@ -64,7 +64,7 @@ describe('sign-up with e-mail confirmation', () => {
     });
 
     const mail = await waitForMail(env.MAILPIT_URL, { to: email.toLowerCase() });
-    expect(mail.subject).toBe('Confirm Your Signup');
+    expect(mail.subject).toBe(authMailSubject('signup'));
     expect(mail.from).toEqual([
       { name: 'MAR Online Store', address: 'no-reply@mar-online-store.test' },
     ]);

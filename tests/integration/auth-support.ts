@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom, randomLoopbackIp as uniqueIp } from '../support/loopback.ts';
-import { extractLinks, listMail, waitForMail } from '../support/mail.ts';
+import { authMailSubject, extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { stackEnv } from '../support/stack.ts';
 
 export { uniqueEmail } from '../support/stack.ts';
@@ -82,7 +82,7 @@ export function fragmentParams(location: string): URLSearchParams {
 export async function confirmationLink(email: string): Promise<string> {
   const mail = await waitForMail(stackEnv().MAILPIT_URL, {
     to: email,
-    subject: 'Confirm Your Signup',
+    subject: authMailSubject('signup'),
   });
   const link = extractLinks(mail).find((l) => l.includes('/auth/v1/verify?'));
   if (!link) throw new Error(`no verify link in the mail to ${email}`);

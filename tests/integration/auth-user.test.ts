@@ -1,7 +1,7 @@
 // The auth service's user endpoint (GET/PUT /user): which access tokens it refuses, and the
 // e-mail change that PUT /user starts and the mailed link completes.
 import { describe, expect, it } from 'vitest';
-import { extractLinks, waitForMail } from '../support/mail.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
 import { stackEnv } from '../support/stack.ts';
 import {
   PASSWORD,
@@ -82,7 +82,7 @@ describe('e-mail change', () => {
     expect(data.user!.new_email).toBe(newEmail);
     const currentMail = await waitForMail(env.MAILPIT_URL, {
       to: email,
-      subject: 'Confirm Email Change',
+      subject: authMailSubject('email_change'),
     });
     const first = await openLink(
       extractLinks(currentMail).find((l) => l.includes('type=email_change'))!,
@@ -92,7 +92,7 @@ describe('e-mail change', () => {
     );
     const mail = await waitForMail(env.MAILPIT_URL, {
       to: newEmail,
-      subject: 'Confirm Email Change',
+      subject: authMailSubject('email_change'),
     });
     const res = await openLink(extractLinks(mail).find((l) => l.includes('type=email_change'))!);
     expect(res.status).toBe(303);

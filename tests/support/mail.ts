@@ -1,4 +1,7 @@
 // Reading the local mail catcher (maildev 2.2.1 REST API at MAILPIT_URL) from tests.
+import { createHash } from 'node:crypto';
+import type { TemplateKind } from '../../stack/auth/mail-templates.ts';
+import { loadConfig } from '../../stack/config.ts';
 export interface MailAddress {
   address: string;
   name: string;
@@ -75,4 +78,33 @@ export function extractLinks(mail: Pick<Mail, 'html' | 'text'>): string[] {
   for (const m of (mail.text ?? '').matchAll(/https?:\/\/[^\s<>"')\]]+/g))
     links.push(decodeEntities(m[0]));
   return [...new Set(links)];
+}
+
+/**
+ * The subject config.toml gives an Auth mail ([auth.email.template.<name>] subject), so tests
+ * find the mail the store really sends (decision 0213).
+ */
+export function authMailSubject(kind: TemplateKind): string {
+  const template = loadConfig().emailTemplates[kind];
+  if (!template) throw new Error(`no [auth.email.template] for ${kind} in config.toml`);
+  return template.subject;
+}
+
+/**
+ * The six-digit code of a mailed link. The store's mails carry links only (their flows need no
+ * code), and a link's token is sha224(address + code) (GoTrue's scheme), so trying the million
+ * codes finds it: for tests of the code path alone.
+ */
+export function codeFromLink(link: string, email: string): string {
+  const token = new URL(link).searchParams.get('token')!.replace(/^pkce_/, '');
+  for (let i = 0; i < 1_000_000; i++) {
+    const code = String(i).padStart(6, '0');
+    if (
+      createHash('sha224')
+        .update(email + code)
+        .digest('hex') === token
+    )
+      return code;
+  }
+  throw new Error(`no six-digit code matches the link's token for ${email}`);
 }

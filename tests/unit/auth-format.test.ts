@@ -107,11 +107,16 @@ describe('confirmation mail', () => {
   });
 
   it('renders the CLI default subject with the link HTML-escaped', () => {
-    const mail = renderMail('signup', 'http://x/verify?token=t&type=signup', '123456');
+    const mail = renderMail('signup', {
+      ConfirmationURL: 'http://x/verify?token=t&type=signup',
+      Token: '123456',
+    });
     expect(mail.subject).toBe('Confirm Your Signup');
     expect(mail.html).toContain('href="http://x/verify?token=t&amp;type=signup"');
     expect(mail.text).toContain('http://x/verify?token=t&type=signup');
-    expect(renderMail('recovery', 'l', '1').subject).toBe('Reset Your Password');
+    expect(renderMail('recovery', { ConfirmationURL: 'l', Token: '1' }).subject).toBe(
+      'Reset Your Password',
+    );
   });
 });
 

@@ -1,11 +1,10 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { storeSettings } from '../../lib/storeSettings';
+import { useStoreSettings } from '../../lib/storeSettings';
 import { constants, texts } from '../../texts';
 import { paths } from '../../app/paths';
-
-const email = storeSettings.contactEmail;
+import { type PrivacyFact, privacyFacts, retention } from './privacyFacts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -19,6 +18,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function ContactLinks() {
+  const email = useStoreSettings().contactEmail;
   return (
     <>
       by e-mail to <Anchor href={`mailto:${email}`}>{email}</Anchor> or through our{' '}
@@ -30,8 +30,36 @@ function ContactLinks() {
   );
 }
 
-/** Privacy Policy: the store's static legal text, last updated June 2023. */
+/** One fact of privacyFacts.ts: what is kept, what not, how long and why (decision 0214). */
+function Fact({ fact }: { fact: PrivacyFact }) {
+  const id = `policy-fact-${fact.id}`;
+  return (
+    <Stack gap={4} component="section" aria-labelledby={id} data-testid={id}>
+      <Title order={3} size="h4" id={id}>
+        {fact.title}
+      </Title>
+      <Text>
+        <b>What we keep:</b> {fact.kept}
+      </Text>
+      <Text>
+        <b>What we do not keep:</b> {fact.notKept}
+      </Text>
+      <Text>
+        <b>How long:</b> {fact.howLong}
+      </Text>
+      <Text>
+        <b>Lawful basis:</b> {fact.basis}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Privacy Policy: the store's legal text, last updated June 2023, with the store's name and
+ * address from the store settings and what it keeps rendered from privacyFacts.ts.
+ */
 export function PolicyPage() {
+  const storeName = useStoreSettings().name;
   return (
     <Stack gap="lg" maw={820} mx="auto" py="md">
       <Stack gap={4}>
@@ -42,9 +70,9 @@ export function PolicyPage() {
       </Stack>
 
       <Text>
-        This policy explains how {storeSettings.name} (&quot;we&quot;, &quot;us&quot;) collects,
-        uses, keeps and protects personal data when you visit our website, send us a message or use
-        the store&apos;s admin area. We are the controller of that data under the UK General Data
+        This policy explains how {storeName} (&quot;we&quot;, &quot;us&quot;) collects, uses, keeps
+        and protects personal data when you visit our website, send us a message or use the
+        store&apos;s admin area. We are the controller of that data under the UK General Data
         Protection Regulation (UK GDPR) and the Data Protection Act 2018. You can reach us about
         anything in this policy <ContactLinks />.
       </Text>
@@ -109,15 +137,25 @@ export function PolicyPage() {
       <Section id="policy-retention" title="4. How long we keep it">
         <List spacing="xs">
           <List.Item>
-            contact messages: up to 12 months after our last reply, then deleted;
+            contact messages: {retention.contactMessageMonths} months after they were sent, then
+            deleted; the IP address a message came from: {retention.contactAddressDays} days;
           </List.Item>
           <List.Item>
             admin accounts: while the account is active, and deleted within 30 days of its closure;
           </List.Item>
           <List.Item>
-            server logs: up to 30 days, unless needed longer to investigate a security incident.
+            server logs: as long as our hosts keep them (below), unless needed longer to investigate
+            a security incident.
           </List.Item>
         </List>
+        <Text>
+          In detail, what we keep, what we do not, for how long and on which lawful basis (UK GDPR
+          and the Privacy and Electronic Communications Regulations (PECR), as amended by the Data
+          (Use and Access) Act 2025):
+        </Text>
+        {privacyFacts(storeName).map((fact) => (
+          <Fact key={fact.id} fact={fact} />
+        ))}
       </Section>
 
       <Section id="policy-transfer" title="5. Who we share it with and international transfers">
