@@ -6,6 +6,7 @@
 // browser through the Storage API (hosted refuses deletes of storage.objects in SQL): that one
 // clean-up request is counted and listed on its own.
 import type { Locator, Page, Request } from '@playwright/test';
+import { texts } from '../src/adminTexts.ts';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/productImages.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
@@ -162,4 +163,45 @@ test('Add Product and Delete Product send one request each (REQ-PROD-3, REQ-PROD
   requests.stop();
   console.log(`Delete: ${requests.seen.length} request(s)`, requests.seen);
   expect(requests.seen).toEqual(['POST /rest/v1/rpc/admin_delete_product']);
+});
+
+test('Update answers "changed since Get" and "Title Already in Use" from its one request (REQ-PROD-6)', async ({
+  page,
+  stack,
+  serviceDb,
+}) => {
+  const title = uniqueName('E2E Req Stale');
+  const taken = uniqueName('E2E Req Taken');
+  const rows = [title, taken].map((t) => ({
+    title: t,
+    cat: category,
+    price: '£5.00',
+    com: 'Counted',
+    image: '/products/football.svg',
+    link: 'https://example.com/counted',
+  }));
+  const { error } = await serviceDb.from('products').insert(rows);
+  if (error) throw new Error(error.message);
+  const form = await openProductsTab(page, stack, session);
+
+  // Another admin saves the product after this one's Get.
+  await getProduct(page, form, title);
+  await serviceDb.from('products').update({ price: '£5.50' }).eq('title', title);
+  await field(form, 'Price').fill('£6.00');
+  let requests = recordRequests(page, stack.API_URL);
+  await form.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectToast(page, texts.product.changedSinceGet);
+  requests.stop();
+  expect.soft(requests.seen).toEqual(['POST /rest/v1/rpc/admin_update_product']);
+
+  // A look-alike of another product's title.
+  await getProduct(page, form, title);
+  await field(form, 'Title').fill(taken.toUpperCase());
+  requests = recordRequests(page, stack.API_URL);
+  await form.getByRole('button', { name: 'Update', exact: true }).click();
+  await expectToast(page, texts.validation.titleInUse);
+  requests.stop();
+  expect(requests.seen).toEqual(['POST /rest/v1/rpc/admin_update_product']);
+  const { data } = await serviceDb.from('products').select('price').eq('title', title);
+  expect(data).toEqual([{ price: '£5.50' }]);
 });
