@@ -60,7 +60,7 @@ const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00
 /** What one admin write RPC answers (docs/decisions/0223). */
 const answer = (result: import('../../src/features/admin/api').WriteResult) => ({
   result,
-  unusedImage: null,
+  unused_image: null,
 });
 
 function dbError(code: string) {

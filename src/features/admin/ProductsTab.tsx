@@ -38,12 +38,12 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   // which) is removed after the answer, without holding up the message (issue 15).
   update: async (loaded, values) => {
     const written = await api.updateProduct(loaded.id, loaded.updatedAt ?? '', values);
-    void removeUnusedImage(written.unusedImage);
+    void removeUnusedImage(written.unused_image);
     return written;
   },
   remove: async (loaded) => {
     const written = await api.deleteProduct(loaded.id);
-    void removeUnusedImage(written.unusedImage);
+    void removeUnusedImage(written.unused_image);
     return written.result === 'deleted';
   },
 };

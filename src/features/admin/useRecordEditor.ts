@@ -138,6 +138,7 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         return;
       }
       if (written.result === 'title_in_use') fail(texts.validation.titleInUse, true);
+      else if (written.result !== 'added') await writeFailed(m.addFailed);
       else await succeeded(m.added);
     });
 

@@ -55,7 +55,7 @@ export async function releaseProductImage(url: string | null | undefined): Promi
  * Removes the files of an upload that the database said no product shows any more (a save's
  * "unused_image", docs/decisions/0223). Never throws, as above.
  */
-export async function removeUnusedImage(url: string | null): Promise<void> {
+export async function removeUnusedImage(url: string | null | undefined): Promise<void> {
   const upload = uploadedImage(url);
   if (!upload) return;
   try {
