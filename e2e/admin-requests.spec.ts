@@ -15,6 +15,7 @@ import {
   expectToast,
   field,
   openProductsTab,
+  openTab,
   sessionFor,
 } from './admin.helpers.ts';
 
@@ -37,8 +38,9 @@ const REFRESH = [
   /^POST \/rest\/v1\/rpc\/admin_product_page/,
   /^POST \/rest\/v1\/rpc\/admin_product_count/,
   /^GET \/rest\/v1\/rpc\/admin_product_(page|count)/,
-  // The link-health badges of the table's rows.
+  // The link-health badges of the table's rows; the Catagories tab's product counts.
   /^GET \/rest\/v1\/link_checks\?/,
+  /^(GET|POST) \/rest\/v1\/rpc\/catagory_product_counts/,
 ];
 
 /** Records the stack's REST and Storage requests as "METHOD /path?query" from now on. */
@@ -204,4 +206,58 @@ test('Update answers "changed since Get" and "Title Already in Use" from its one
   expect(requests.seen).toEqual(['POST /rest/v1/rpc/admin_update_product']);
   const { data } = await serviceDb.from('products').select('price').eq('title', title);
   expect(data).toEqual([{ price: '£5.50' }]);
+});
+
+test('Add, Update and Delete Catagory send one request each (REQ-CAT-2, REQ-CAT-4)', async ({
+  page,
+  stack,
+}) => {
+  await openProductsTab(page, stack, session);
+  const form = await openTab(page, 'Catagories');
+  const title = uniqueName('E2E Req Cat Added');
+  const counted = async (action: () => Promise<void>, message: string, label: string) => {
+    const requests = recordRequests(page, stack.API_URL);
+    await action();
+    await expectToast(page, message);
+    await page.waitForLoadState('networkidle');
+    requests.stop();
+    console.log(`${label}: ${requests.seen.length} request(s)`, requests.seen);
+    return requests.seen;
+  };
+  const getCategory = async (name: string) => {
+    await field(form, 'Title').fill(name);
+    await form.getByRole('button', { name: 'Get', exact: true }).click();
+    await expectToast(page, 'Catagory Founded');
+  };
+
+  await field(form, 'Title').fill(title);
+  const add = await counted(
+    () => form.getByRole('button', { name: 'Add', exact: true }).click(),
+    'Catagory Added',
+    'Add Catagory',
+  );
+  expect.soft(add).toEqual(['POST /rest/v1/rpc/admin_add_catagory']);
+
+  await getCategory(title);
+  const renamed = `${title} B`;
+  await field(form, 'Title').fill(renamed);
+  const update = await counted(
+    () => form.getByRole('button', { name: 'Update', exact: true }).click(),
+    'Catagory Updated Successfully',
+    'Update Catagory',
+  );
+  expect.soft(update).toEqual(['POST /rest/v1/rpc/admin_update_catagory']);
+
+  // Pressing Delete counts the products (to offer moving them first); the confirmed delete is
+  // what is counted here.
+  await getCategory(renamed);
+  await form.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const remove = await counted(
+    () => dialog.getByRole('button', { name: 'Delete', exact: true }).click(),
+    'Catagory Deleted Successfully',
+    'Delete Catagory',
+  );
+  expect(remove).toEqual(['POST /rest/v1/rpc/admin_delete_catagory']);
 });
