@@ -245,7 +245,8 @@ test('with the API unreachable, Get and the duplicate check of Add answer within
       texts.product.getFailed,
     );
     await expectToast(page, texts.product.getFailed);
-    // The other fields are still filled from Get: Add runs its duplicate check first.
+    // The other fields are still filled from Get. Add is one request (its duplicate check runs
+    // inside it, docs/decisions/0223); no answer is "Something went Wrong", as it always was.
     await field(form, 'Title').fill(`${title} outage copy`);
     add = await timeToToast(
       page,

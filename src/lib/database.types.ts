@@ -419,7 +419,20 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      admin_add_catagory: { Args: { p_title: string }; Returns: Json };
+      admin_add_product: {
+        Args: {
+          p_cat: string;
+          p_com: string;
+          p_image: string;
+          p_link: string;
+          p_price: string;
+          p_title: string;
+        };
+        Returns: Json;
+      };
       admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
+      admin_delete_product: { Args: { p_id: string }; Returns: Json };
       admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
       admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
       admin_product_count: { Args: { p_query: Json }; Returns: Json };
@@ -456,6 +469,20 @@ export type Database = {
           name: string;
           user_id: string;
         }[];
+      };
+      admin_update_catagory: { Args: { p_id: string; p_title: string }; Returns: Json };
+      admin_update_product: {
+        Args: {
+          p_cat: string;
+          p_com: string;
+          p_id: string;
+          p_image: string;
+          p_link: string;
+          p_loaded_updated_at: string;
+          p_price: string;
+          p_title: string;
+        };
+        Returns: Json;
       };
       applied_migrations: {
         Args: Record<PropertyKey, never>;

@@ -1,7 +1,7 @@
-// Two admins edit the same product: the admin form (src/features/admin/api.ts updateProduct)
-// updates only the updated_at it loaded with Get, so the slower admin writes nothing and is told
-// the product changed, instead of silently overwriting the first. Same queries, through
-// supabase-js over HTTP, with two real admin sessions.
+// Two admins edit the same product: a write guarded by the updated_at loaded with Get leaves the
+// slower admin's write out, instead of silently overwriting the first. Direct table writes,
+// through supabase-js over HTTP, with two real admin sessions (the form's own write is the
+// admin_update_product RPC, which answers "stale": admin-writes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdminUser,

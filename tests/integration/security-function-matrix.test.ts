@@ -185,6 +185,68 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_id: randomUUID(), p_move_to: null }),
     expected: () => null,
   },
+  // The admin forms' writes, one RPC each (docs/decisions/0223): on a missing record an
+  // allowed call changes nothing.
+  'admin_update_product(uuid,timestamp with time zone,text,text,text,text,text,text)': {
+    allowed: ['admin'],
+    args: async () => ({
+      p_id: randomUUID(),
+      p_loaded_updated_at: new Date().toISOString(),
+      p_title: uniq('no such product'),
+      p_cat: 'Football',
+      p_price: '£1.00',
+      p_com: 'Matrix',
+      p_image: '/products/match-football.svg',
+      p_link: 'https://example.com/matrix',
+    }),
+    expected: () => ({ result: 'not_found' }),
+  },
+  'admin_delete_product(uuid)': {
+    allowed: ['admin'],
+    args: async () => ({ p_id: randomUUID() }),
+    expected: () => ({ result: 'not_found' }),
+  },
+  'admin_update_catagory(uuid,text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_id: randomUUID(), p_title: uniq('no such catagory') }),
+    expected: () => ({ result: 'not_found' }),
+  },
+  'admin_add_catagory(text)': {
+    allowed: ['admin'],
+    args: async () => ({ p_title: uniq('Matrix Cat') }),
+    expected: () => ({ result: 'added', id: expect.any(String) }),
+    async after(_role, allowed, args) {
+      const { data } = await service
+        .from('catagories')
+        .delete()
+        .eq('title', args.p_title as string)
+        .select('id');
+      expect(data).toHaveLength(allowed ? 1 : 0);
+    },
+  },
+  'admin_add_product(text,text,text,text,text,text)': {
+    allowed: ['admin'],
+    args: async () => {
+      const { data } = await service.from('catagories').select('title').limit(1).single();
+      return {
+        p_title: uniq('Matrix Product'),
+        p_cat: data!.title,
+        p_price: '£1.00',
+        p_com: 'Matrix',
+        p_image: '/products/match-football.svg',
+        p_link: 'https://example.com/matrix',
+      };
+    },
+    expected: () => ({ result: 'added', id: expect.any(String) }),
+    async after(_role, allowed, args) {
+      const { data } = await service
+        .from('products')
+        .delete()
+        .eq('title', args.p_title as string)
+        .select('id');
+      expect(data).toHaveLength(allowed ? 1 : 0);
+    },
+  },
   // REQ-SCALE-5, REQ-SCALE-4 (storefront cursor paging, CSV import)
   // A helper of the storefront's definer functions, no API call (docs/decisions/0202).
   'price_number(text)': {

@@ -18,11 +18,10 @@ vi.mock('../../src/features/admin/api', async (importOriginal) => {
     listCategories: vi.fn(),
     findProductByTitle: vi.fn(),
     findCategoryByTitle: vi.fn(),
-    titleInUse: vi.fn(),
-    insertProduct: vi.fn(),
+    addProduct: vi.fn(),
     updateProduct: vi.fn(),
     deleteProduct: vi.fn(),
-    insertCategory: vi.fn(),
+    addCategory: vi.fn(),
     updateCategory: vi.fn(),
     deleteCategory: vi.fn(),
     countProductsIn: vi.fn(),
@@ -58,6 +57,12 @@ const product = {
 };
 const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00Z' };
 
+/** What one admin write RPC answers (docs/decisions/0223). */
+const answer = (result: import('../../src/features/admin/api').WriteResult) => ({
+  result,
+  unused_image: null,
+});
+
 function dbError(code: string) {
   return new api.DbError({
     code,
@@ -91,7 +96,6 @@ beforeEach(() => {
   vi.mocked(productQuery.countProducts).mockResolvedValue({ total: 1, exact: true });
   vi.mocked(api.categoryProductCounts).mockResolvedValue(new Map([['Football', 1]]));
   vi.mocked(api.listCategories).mockResolvedValue([category]);
-  vi.mocked(api.titleInUse).mockResolvedValue(false);
   vi.mocked(api.findProductByTitle).mockResolvedValue(product);
   vi.mocked(api.findCategoryByTitle).mockResolvedValue(category);
   vi.mocked(api.countProductsIn).mockResolvedValue(0);
@@ -138,20 +142,29 @@ describe('Products tab failure messages', () => {
     const user = userEvent.setup();
     renderTab(<ProductsTab />);
     await getProduct(user);
-    vi.mocked(api.insertProduct).mockRejectedValueOnce(dbError('23514'));
+    vi.mocked(api.addProduct).mockRejectedValueOnce(dbError('23514'));
     await user.click(button('Add'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Adding New Product'));
-    vi.mocked(api.insertProduct).mockRejectedValueOnce(dbError('23505'));
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.addProduct).mockResolvedValueOnce(answer('title_in_use'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Title Already in Use'));
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.addProduct).mockRejectedValueOnce(dbError('23505'));
     await user.click(button('Add'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Title Already in Use'));
     expect(notify.success).not.toHaveBeenCalled();
   });
 
-  it('an unexpected failure (the uniqueness check throws) shows "Something went Wrong"', async () => {
+  it('an unexpected failure (no answer from the database) shows "Something went Wrong"', async () => {
     const user = userEvent.setup();
     renderTab(<ProductsTab />);
     await getProduct(user);
-    vi.mocked(api.titleInUse).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.mocked(api.addProduct).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await user.click(button('Add'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Something went Wrong'));
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.addProduct).mockRejectedValueOnce(dbError(''));
     await user.click(button('Add'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Something went Wrong'));
   });
@@ -164,14 +177,17 @@ describe('Products tab failure messages', () => {
     await user.click(button('Update'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
     vi.mocked(notify.error).mockClear();
-    vi.mocked(api.updateProduct).mockResolvedValueOnce(null);
+    vi.mocked(api.updateProduct).mockResolvedValueOnce(answer('not_found'));
     await user.click(button('Update'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
-    // The title is unchanged, so no uniqueness check was needed.
-    expect(api.titleInUse).not.toHaveBeenCalled();
+    // No answer with the title unchanged: the update's own failure, as before.
+    vi.mocked(notify.error).mockClear();
+    vi.mocked(api.updateProduct).mockRejectedValueOnce(dbError(''));
+    await user.click(button('Update'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Product'));
     // Another admin changed it since Get: nothing written, and the admin is told so.
     vi.mocked(notify.error).mockClear();
-    vi.mocked(api.updateProduct).mockRejectedValueOnce(new api.ProductChangedError());
+    vi.mocked(api.updateProduct).mockResolvedValueOnce(answer('stale'));
     await user.click(button('Update'));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith(
@@ -179,31 +195,27 @@ describe('Products tab failure messages', () => {
       ),
     );
     expect(input('Title')).toHaveValue(product.title);
-    vi.mocked(api.updateProduct).mockResolvedValueOnce(product);
+    vi.mocked(api.updateProduct).mockResolvedValueOnce(answer('changed'));
     await user.click(button('Update'));
     await waitFor(() =>
       expect(notify.success).toHaveBeenCalledWith('Product Updated Successfully'),
     );
     expect(input('Title')).toHaveValue('');
-    expect(api.updateProduct).toHaveBeenLastCalledWith(
-      'p1',
-      {
-        title: product.title,
-        cat: product.cat,
-        price: product.price,
-        com: product.com,
-        image: product.image,
-        link: product.link,
-      },
-      product.updated_at,
-    );
+    expect(api.updateProduct).toHaveBeenLastCalledWith('p1', product.updated_at, {
+      title: product.title,
+      cat: product.cat,
+      price: product.price,
+      com: product.com,
+      image: product.image,
+      link: product.link,
+    });
   });
 
   it('Delete: confirms first; "Product not Deleted" when it fails', async () => {
     const user = userEvent.setup();
     renderTab(<ProductsTab />);
     await getProduct(user);
-    vi.mocked(api.deleteProduct).mockResolvedValueOnce(false);
+    vi.mocked(api.deleteProduct).mockResolvedValueOnce(answer('not_found'));
     await user.click(button('Delete'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Match Football');
@@ -217,17 +229,16 @@ describe('Products tab failure messages', () => {
     const user = userEvent.setup();
     renderTab(<ProductsTab />);
     await getProduct(user);
-    let finish: (value: typeof product) => void = () => {};
-    vi.mocked(api.insertProduct).mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
-    vi.mocked(api.titleInUse).mockResolvedValue(false);
+    let finish: (value: ReturnType<typeof answer>) => void = () => {};
+    vi.mocked(api.addProduct).mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
     const add = button('Add');
     await user.click(add);
-    await waitFor(() => expect(api.insertProduct).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(api.addProduct).toHaveBeenCalledTimes(1));
     await user.click(add);
     expect(button('Update')).toBeDisabled();
-    finish(product);
+    finish(answer('added'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product Added'));
-    expect(api.insertProduct).toHaveBeenCalledTimes(1);
+    expect(api.addProduct).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -242,7 +253,7 @@ describe('Catagories tab failure messages', () => {
     const user = userEvent.setup();
     renderTab(<CategoriesTab />);
     await user.type(input('Title'), 'Hockey');
-    vi.mocked(api.insertCategory).mockRejectedValueOnce(dbError('42501'));
+    vi.mocked(api.addCategory).mockRejectedValueOnce(dbError('42501'));
     await user.click(button('Add'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Adding New Catagory'));
     vi.mocked(api.findCategoryByTitle).mockRejectedValueOnce(dbError('08006'));
@@ -259,18 +270,20 @@ describe('Catagories tab failure messages', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error in Updating Catagory'));
     await user.clear(input('Title'));
     await user.type(input('Title'), 'Rugby');
-    vi.mocked(api.updateCategory).mockRejectedValueOnce(dbError('23505'));
+    vi.mocked(api.updateCategory).mockResolvedValueOnce(answer('title_in_use'));
     await user.click(button('Update'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Title Already in Use'));
-    expect(api.titleInUse).toHaveBeenCalledWith('catagories', 'Rugby', 'c1');
+    expect(api.updateCategory).toHaveBeenLastCalledWith('c1', { title: 'Rugby' });
   });
 
   it('Delete: "Catagory not Deleted" with the reason, or plain when the delete fails', async () => {
     const user = userEvent.setup();
     renderTab(<CategoriesTab />);
     await getCategory(user);
-    // Empty when Delete is pressed, three products by the time the delete is confirmed (a race).
+    // Empty when Delete is pressed, three products by the time the delete is confirmed (a race
+    // the database refuses; only then are they counted).
     vi.mocked(api.countProductsIn).mockResolvedValueOnce(0).mockResolvedValueOnce(3);
+    vi.mocked(api.deleteCategory).mockRejectedValueOnce(dbError('23503'));
     await user.click(button('Delete'));
     await confirmDelete(user);
     await waitFor(() =>
@@ -278,7 +291,7 @@ describe('Catagories tab failure messages', () => {
         'Catagory not Deleted: it still has 3 products; move or delete them first',
       ),
     );
-    expect(api.deleteCategory).not.toHaveBeenCalled();
+    expect(api.deleteCategory).toHaveBeenCalledTimes(1);
 
     vi.mocked(api.deleteCategory).mockRejectedValueOnce(dbError('42501'));
     await user.click(button('Delete'));

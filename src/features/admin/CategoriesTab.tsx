@@ -21,7 +21,6 @@ function stillInUse(count: number): string {
 }
 
 const categoryEditor: RecordEditorConfig<AdminCategory, CategoryValues> = {
-  table: 'catagories',
   noun: 'Catagory',
   empty: { title: '' },
   schema: categorySchema,
@@ -30,15 +29,12 @@ const categoryEditor: RecordEditorConfig<AdminCategory, CategoryValues> = {
   loadedOf: (category) => ({ id: category.id, originalTitle: category.title }),
   editBlocker: categoryEditBlocker,
   find: api.findCategoryByTitle,
-  insert: api.insertCategory,
+  insert: api.addCategory,
   // Products follow a rename (ON UPDATE CASCADE).
   update: (loaded, values) => api.updateCategory(loaded.id, values),
+  // Products in use were counted when Delete was pressed (the move-first dialog); a product
+  // added since is refused by the database (ON DELETE RESTRICT) and counted only then.
   remove: (loaded) => api.deleteCategory(loaded.id),
-  // Say why up front; the database's ON DELETE RESTRICT still guards a race.
-  deleteRefusal: async (loaded) => {
-    const inUse = await api.countProductsIn(loaded.originalTitle);
-    return inUse > 0 ? stillInUse(inUse) : null;
-  },
   deleteFailure: async (error, loaded) =>
     api.isDbError(error, api.FOREIGN_KEY_VIOLATION)
       ? stillInUse(await api.countProductsIn(loaded.originalTitle))

@@ -9,7 +9,7 @@ import { CsvMenu } from './csv/CsvMenu';
 import { productEditBlocker } from './editRules';
 import { ImagePreview } from './ImagePreview';
 import LinkHealthStatus from './linkHealth/LinkHealthStatus';
-import { currentProductImage, releaseProductImage } from './images/imageStorage';
+import { releaseProductImage, removeUnusedImage } from './images/imageStorage';
 import { ProductTable } from './ProductTable';
 import { RecordForm } from './RecordForm';
 import { emptyProduct, productSchema, type ProductValues } from './schemas';
@@ -24,31 +24,28 @@ const f = texts.productForm;
 const m = texts.product;
 
 const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
-  table: 'products',
   noun: 'Product',
   empty: emptyProduct,
   schema: productSchema,
-  messages: { ...m, getFirst: texts.validation.clickGetProduct },
+  messages: { ...m, getFirst: texts.validation.clickGetProduct, stale: m.changedSinceGet },
   valuesOf: ({ title, cat, price, com, image, link }) => ({ title, cat, price, com, image, link }),
   // updated_at: Update writes only the version Get loaded (optimistic concurrency).
   loadedOf: (p) => ({ id: p.id, originalTitle: p.title, updatedAt: p.updated_at }),
   editBlocker: productEditBlocker,
   find: api.findProductByTitle,
-  insert: api.insertProduct,
-  // A replaced or deleted uploaded picture is removed once no product shows it (REQ-IMG-3).
+  insert: api.addProduct,
+  // A replaced or deleted uploaded picture that no product shows any more (the database says
+  // which) is removed after the answer, without holding up the message (REQ-IMG-3).
   update: async (loaded, values) => {
-    const before = await currentProductImage(loaded.id);
-    const row = await api.updateProduct(loaded.id, values, loaded.updatedAt);
-    if (row && row.image !== before) await releaseProductImage(before);
-    return row;
+    const written = await api.updateProduct(loaded.id, loaded.updatedAt ?? '', values);
+    void removeUnusedImage(written.unused_image);
+    return written;
   },
   remove: async (loaded) => {
-    const before = await currentProductImage(loaded.id);
-    const deleted = await api.deleteProduct(loaded.id);
-    if (deleted) await releaseProductImage(before);
-    return deleted;
+    const written = await api.deleteProduct(loaded.id);
+    void removeUnusedImage(written.unused_image);
+    return written.result === 'deleted';
   },
-  updateFailure: (error) => (error instanceof api.ProductChangedError ? m.changedSinceGet : null),
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
+import type { Json } from '../../lib/database.types';
 import { supabase } from '../../lib/supabase';
 import {
   ADMIN_CATEGORY_COLUMNS,
@@ -29,6 +30,14 @@ export function isDbError(error: unknown, code?: string): error is DbError {
   return error instanceof DbError && (code === undefined || error.code === code);
 }
 
+/**
+ * A failure the database never answered: offline, the gateway or PostgREST down. Postgres
+ * errors carry a five-character SQLSTATE; these carry none (or PostgREST's own PGRST… code).
+ */
+export function unanswered(error: unknown): boolean {
+  return !(error instanceof DbError) || !/^[0-9A-Z]{5}$/.test(error.code ?? '');
+}
+
 function check<T>(result: { data: T | null; error: PostgrestError | null }): T {
   if (result.error) throw new DbError(result.error);
   if (result.data === null) throw new Error('The database returned no data');
@@ -42,7 +51,7 @@ export async function listCategories(): Promise<AdminCategory[]> {
 }
 
 /*
- * Reads behind a button (Get, the duplicate check of Add/Update) do not retry. postgrest-js
+ * Reads behind a button (Get) do not retry. postgrest-js
  * retries a GET three times (1 s, 2 s, 4 s apart) after a network error or a 503, so with the
  * database down the admin watched a spinner for about 7.5 s before the error; the admin can
  * press the button again, and writes never retried anyway. Answer at once instead.
@@ -75,82 +84,66 @@ export async function findCategoryByTitle(title: string): Promise<AdminCategory 
 }
 
 /**
- * Whether another row already uses `title` or a look-alike of it (the database's unique rule:
- * case, accents, invisible characters). Answered from the unique index, not by reading the table;
- * the index still has the last word on a race.
+ * What one admin write answered (docs/decisions/0223): the title check, the version check and
+ * the write ran in one transaction, so "title in use" and "changed since Get" cannot race it.
  */
-export async function titleInUse(
-  table: 'products' | 'catagories',
-  title: string,
-  exceptId?: string,
-): Promise<boolean> {
-  return check(
-    await supabase.rpc('catalogue_title_in_use', {
-      p_table: table,
-      p_title: title,
-      p_except_id: exceptId,
+export type WriteResult = 'added' | 'changed' | 'deleted' | 'not_found' | 'stale' | 'title_in_use';
+
+export interface WriteOutcome {
+  result: WriteResult;
+  /** A product's uploaded picture that nothing shows any more: its files are to be removed. */
+  unused_image?: string | null;
+}
+
+/** The RPC's answer as it came; an answer the form does not know counts as a failure there. */
+function outcome(result: { data: Json | null; error: PostgrestError | null }): WriteOutcome {
+  return check(result) as unknown as WriteOutcome;
+}
+
+const productArgs = (v: ProductValues) => ({
+  p_title: v.title,
+  p_cat: v.cat,
+  p_price: v.price,
+  p_com: v.com,
+  p_image: v.image,
+  p_link: v.link,
+});
+
+/** Add Product: one request; "title_in_use" when a look-alike title exists. */
+export async function addProduct(values: ProductValues): Promise<WriteOutcome> {
+  return outcome(await supabase.rpc('admin_add_product', productArgs(values)));
+}
+
+/**
+ * Update Product: one request. Only the version Get loaded (`loadedUpdatedAt`) is written:
+ * "stale" when someone changed the product since, "not_found" when it is gone.
+ */
+export async function updateProduct(
+  id: string,
+  loadedUpdatedAt: string,
+  values: ProductValues,
+): Promise<WriteOutcome> {
+  return outcome(
+    await supabase.rpc('admin_update_product', {
+      p_id: id,
+      p_loaded_updated_at: loadedUpdatedAt,
+      ...productArgs(values),
     }),
   );
 }
 
-export async function insertProduct(values: ProductValues): Promise<AdminProduct> {
-  const rows = check(await supabase.from('products').insert(values).select(PRODUCT_COLUMNS));
-  const row = rows[0];
-  if (!row) throw new Error('The new product was not returned');
-  return row;
+/** Delete Product: one request; "not_found" when nothing was deleted. */
+export async function deleteProduct(id: string): Promise<WriteOutcome> {
+  return outcome(await supabase.rpc('admin_delete_product', { p_id: id }));
 }
 
-/** The product was changed (by another admin) after it was loaded; nothing was written. */
-export class ProductChangedError extends Error {
-  constructor() {
-    super('The product was changed since it was loaded');
-    this.name = 'ProductChangedError';
-  }
+export async function addCategory(values: CategoryValues): Promise<WriteOutcome> {
+  return outcome(await supabase.rpc('admin_add_catagory', { p_title: values.title }));
 }
 
-/**
- * Updates by id; null when no row was changed (deleted meanwhile, or not allowed). With
- * `loadedUpdatedAt` only the version that was loaded is updated: if someone changed the product
- * since, nothing is written and ProductChangedError is thrown.
- */
-export async function updateProduct(
-  id: string,
-  values: ProductValues,
-  loadedUpdatedAt?: string,
-): Promise<AdminProduct | null> {
-  let query = supabase.from('products').update(values).eq('id', id);
-  if (loadedUpdatedAt) query = query.eq('updated_at', loadedUpdatedAt);
-  const rows = check(await query.select(PRODUCT_COLUMNS));
-  if (rows[0]) return rows[0];
-  if (loadedUpdatedAt) {
-    const still = check(await supabase.from('products').select('id').eq('id', id));
-    if (still.length > 0) throw new ProductChangedError();
-  }
-  return null;
-}
-
-/** Deletes by id; false when nothing was deleted. */
-export async function deleteProduct(id: string): Promise<boolean> {
-  const rows = check(await supabase.from('products').delete().eq('id', id).select('id'));
-  return rows.length > 0;
-}
-
-export async function insertCategory(values: CategoryValues): Promise<AdminCategory> {
-  const rows = check(await supabase.from('catagories').insert(values).select(CATEGORY_COLUMNS));
-  const row = rows[0];
-  if (!row) throw new Error('The new catagory was not returned');
-  return row;
-}
-
-/** Renames by id (products follow through ON UPDATE CASCADE); null when nothing changed. */
-export async function updateCategory(
-  id: string,
-  values: CategoryValues,
-): Promise<AdminCategory | null> {
-  const rows = check(
-    await supabase.from('catagories').update(values).eq('id', id).select(CATEGORY_COLUMNS),
-  );
-  return rows[0] ?? null;
+/** Renames by id (products follow through ON UPDATE CASCADE). */
+export async function updateCategory(id: string, values: CategoryValues): Promise<WriteOutcome> {
+  return outcome(await supabase.rpc('admin_update_catagory', { p_id: id, p_title: values.title }));
 }
 
 /**

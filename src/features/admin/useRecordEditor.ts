@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { notify } from '../../lib/notify';
 import { useSubmitLock } from '../../lib/useSubmitLock';
 import { texts } from '../../adminTexts';
-import { isDbError, titleInUse, UNIQUE_VIOLATION } from './api';
+import { isDbError, unanswered, UNIQUE_VIOLATION, type WriteOutcome } from './api';
 import { titleNeedsCheck, type Loaded } from './editRules';
 import { useAdminData } from './AdminData';
 import { titleSchema } from './schemas';
@@ -29,6 +29,8 @@ export interface EditorMessages {
   deleteFailed: string;
   /** Update with nothing loaded. */
   getFirst: string;
+  /** Update of a record changed since Get (products only; null: the usual failure). */
+  stale?: string;
 }
 
 /**
@@ -36,8 +38,6 @@ export interface EditorMessages {
  * schema, the data calls, the messages, and the extra failures each one explains.
  */
 export interface RecordEditorConfig<TRecord extends { id: string }, TValues extends TitledValues> {
-  /** The table whose titles must stay unique. */
-  table: 'products' | 'catagories';
   /** Names the record in console messages ("Product", "Catagory"). */
   noun: string;
   empty: TValues;
@@ -48,15 +48,12 @@ export interface RecordEditorConfig<TRecord extends { id: string }, TValues exte
   /** REQ-PROD-5, REQ-CAT-4: what Update and Delete need first; null when they may go on. */
   editBlocker: (title: string, loaded: Loaded | null) => string | null;
   find: (title: string) => Promise<TRecord | null>;
-  insert: (values: TValues) => Promise<unknown>;
-  /** Null when no row changed. */
-  update: (loaded: Loaded, values: TValues) => Promise<TRecord | null>;
+  // Each write is one request: the database checks the title (and a product's version) in the
+  // same transaction as the write (docs/decisions/0223).
+  insert: (values: TValues) => Promise<WriteOutcome>;
+  update: (loaded: Loaded, values: TValues) => Promise<WriteOutcome>;
   /** False when nothing was deleted. */
   remove: (loaded: Loaded) => Promise<boolean>;
-  /** A message for an update failure of this kind of record only (null: the usual ones). */
-  updateFailure?: (error: unknown) => string | null;
-  /** Why a confirmed delete is refused before trying it, or null. */
-  deleteRefusal?: (loaded: Loaded) => Promise<string | null>;
   /** A message for a delete failure of this kind of record only (null: the usual one). */
   deleteFailure?: (error: unknown, loaded: Loaded) => Promise<string | null>;
 }
@@ -127,19 +124,22 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     act('add', async () => {
       const values = validateWith(form, config.schema);
       if (!values) return;
-      if (await titleInUse(config.table, values.title)) {
-        fail(texts.validation.titleInUse, true);
-        return;
-      }
+      let written: WriteOutcome;
       try {
-        await config.insert(values);
+        written = await config.insert(values);
       } catch (error) {
         console.error(`Adding a ${noun.toLowerCase()} failed`, error);
+        // Another unique rule (a product's slug) answers as it always did.
         if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
+        // No answer at all: "Something went Wrong", as when the title check was a request of
+        // its own before the write (the messages stay as they were, REQ-PROD-3).
+        else if (unanswered(error)) throw error;
         else await writeFailed(m.addFailed);
         return;
       }
-      await succeeded(m.added);
+      if (written.result === 'title_in_use') fail(texts.validation.titleInUse, true);
+      else if (written.result !== 'added') await writeFailed(m.addFailed);
+      else await succeeded(m.added);
     });
 
   const onGet = () =>
@@ -173,29 +173,21 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
       }
       const values = validateWith(form, config.schema);
       if (!values) return;
-      if (
-        titleNeedsCheck(values.title, loaded) &&
-        (await titleInUse(config.table, values.title, loaded.id))
-      ) {
-        fail(texts.validation.titleInUse, true);
-        return;
-      }
-      let updated: TRecord | null;
+      let written: WriteOutcome;
       try {
-        updated = await config.update(loaded, values);
+        written = await config.update(loaded, values);
       } catch (error) {
         console.error(`Updating a ${noun.toLowerCase()} failed`, error);
-        const own = config.updateFailure?.(error);
-        if (own) fail(own);
-        else if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
+        if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
+        // As Add: a new title used to be checked first, and that check failing was unexpected.
+        else if (unanswered(error) && titleNeedsCheck(values.title, loaded)) throw error;
         else await writeFailed(m.updateFailed);
         return;
       }
-      if (!updated) {
-        await writeFailed(m.updateFailed);
-        return;
-      }
-      await succeeded(m.updated);
+      if (written.result === 'title_in_use') fail(texts.validation.titleInUse, true);
+      else if (written.result === 'stale') fail(m.stale ?? m.updateFailed);
+      else if (written.result !== 'changed') await writeFailed(m.updateFailed);
+      else await succeeded(m.updated);
     });
 
   const onDeleteRequest = () => {
@@ -213,11 +205,6 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     const target = loaded;
     if (!target) return;
     void act('delete', async () => {
-      const refusal = await config.deleteRefusal?.(target);
-      if (refusal) {
-        fail(refusal);
-        return;
-      }
       let deleted: boolean;
       try {
         deleted = await config.remove(target);

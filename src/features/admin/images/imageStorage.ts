@@ -33,37 +33,35 @@ export async function uploadProductImage(image: ResizedImage): Promise<string> {
 
 /**
  * Removes the files of an uploaded picture unless some product still shows it (another product
- * may have been given the same URL). Links and site paths are left alone. Never throws: a file
- * left behind is found by `npm run images:orphans`, while a failed save must not follow from it.
+ * may have been given the same URL): a picture uploaded in the form and never saved. Links and
+ * site paths are left alone. Never throws: a file left behind is found by `npm run
+ * images:orphans`, while a failed save must not follow from it.
  */
 export async function releaseProductImage(url: string | null | undefined): Promise<void> {
-  const upload = uploadedImage(url);
-  if (!upload || !url) return;
+  if (!uploadedImage(url) || !url) return;
   try {
     const { count, error } = await supabase
       .from('products')
       .select('id', { count: 'exact', head: true })
       .eq('image', url);
     if (error) throw error;
-    if (count !== 0) return;
-    const removed = await bucket().remove([upload.paths.large, upload.paths.small]);
-    if (removed.error) throw removed.error;
+    if (count === 0) await removeUnusedImage(url);
   } catch (error) {
     console.error('Removing an unused product picture failed', error);
   }
 }
 
 /**
- * The image a product shows now (read before a change, to release it after); null when it cannot
- * be read: the change goes ahead and a file left behind is an orphan for the check to find.
+ * Removes the files of an upload that the database said no product shows any more (a save's
+ * "unused_image", docs/decisions/0223). Never throws, as above.
  */
-export async function currentProductImage(id: string): Promise<string | null> {
+export async function removeUnusedImage(url: string | null | undefined): Promise<void> {
+  const upload = uploadedImage(url);
+  if (!upload) return;
   try {
-    const { data, error } = await supabase.from('products').select('image').eq('id', id).limit(1);
-    if (error) throw error;
-    return data[0]?.image ?? null;
+    const removed = await bucket().remove([upload.paths.large, upload.paths.small]);
+    if (removed.error) throw removed.error;
   } catch (error) {
-    console.error('Reading the product picture before a change failed', error);
-    return null;
+    console.error('Removing an unused product picture failed', error);
   }
 }
