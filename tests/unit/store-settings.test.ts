@@ -4,7 +4,7 @@ import {
   readStoreSettings,
   settingsFromRow,
   type StoreSettingsRow,
-} from '../../src/lib/storeSettings';
+} from '../../src/lib/infra/storeSettings';
 
 const row: StoreSettingsRow = {
   store_name: ' Sports Corner ',

@@ -1,9 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { storeSettings } from '../../lib/storeSettings';
+import { storeSettings } from '../../lib/infra/storeSettings';
 import { constants, texts } from '../../texts';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 const email = storeSettings.contactEmail;
 

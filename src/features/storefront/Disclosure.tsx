@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { texts } from '../../texts';
 import classes from './Disclosure.module.css';
 

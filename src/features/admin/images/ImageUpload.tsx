@@ -1,6 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../../lib/infra/notify';
 import { texts } from '../../../adminTexts';
 import { ImageRefusedError } from './imageRules';
 import { uploadProductImage } from './imageStorage';

@@ -1,10 +1,10 @@
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '../../../lib/infra/supabase';
 import {
   IMAGE_EXTENSIONS,
   PRODUCT_IMAGE_BUCKET,
   uploadedImage,
   uploadObjectPaths,
-} from '../../../lib/productImages';
+} from '../../../lib/domain/productImages';
 import type { ResizedImage } from './resizeImage';
 
 // Uploaded product pictures in Storage (issue 15): upload both widths, and remove an upload once
