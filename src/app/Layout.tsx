@@ -19,6 +19,7 @@ import { texts } from '../texts';
 import classes from './Layout.module.css';
 import { RouteMeta } from '../routing/RouteMeta';
 import { FollowUs, TraderDetails } from '../lib/ui/StoreDetails';
+import storeDetailsClasses from '../lib/ui/StoreDetails.module.css';
 import { paths } from '../routing/paths';
 
 // Loaded on the first tap on the burger (see MobileMenu).
@@ -132,7 +133,7 @@ function ColorSchemeToggle() {
 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} className={classes.footerLink}>
+    <Anchor component={Link} to={to} className={storeDetailsClasses.link}>
       {children}
     </Anchor>
   );

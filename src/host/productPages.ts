@@ -5,7 +5,7 @@
 // serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
 // scripts/vite-plugins/product-pages.ts, Netlify through netlify/functions/product-pages.ts.
 // Why not build-time pre-rendering or a Supabase edge function: docs/decisions/0150.
-import { formatPrice, safeUrl, sellerSite } from '../lib/domain/format';
+import { formatPrice, safeUrl, sellerSite } from '../lib/domain/format.ts';
 import {
   PRODUCT_DATA_ID,
   productHead,
@@ -14,13 +14,13 @@ import {
   type ProductPageAnswer,
   type ProductPageProduct,
   type SeoSettings,
-} from '../lib/domain/productSeo';
-import { paths, productPath } from '../routing/paths';
-import { PRERENDERED_ROUTES } from '../routing/prerender';
-import { fetchStoreSettingsRow, storeSettings } from '../lib/infra/storeSettings';
-import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages';
-import { texts } from '../texts';
-import { securityHeadersFor } from './securityHeaders';
+} from '../lib/domain/productSeo.ts';
+import { paths, productPath } from '../routing/paths.ts';
+import { PRERENDERED_ROUTES } from '../routing/prerender.ts';
+import { fetchStoreSettingsRow, storeSettings } from '../lib/infra/storeSettings.ts';
+import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
+import { texts } from '../texts.ts';
+import { securityHeadersFor } from './securityHeaders.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
