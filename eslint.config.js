@@ -13,7 +13,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'screenshots',
-      'src/lib/database.types.ts',
+      'src/lib/infra/database.types.ts',
     ],
   },
   js.configs.recommended,
@@ -43,9 +43,16 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Features do not reach into each other: shared code lives in src/lib, src/app or
-  // src/texts.ts. The one exception is the session (auth/AuthProvider), which the admin area needs.
-  // A feature's sub-folders (admin/catalogue, admin/csv, …) are the same feature as their parent.
+  // Layers (decision 0222), each importing only those below it:
+  //   src/app (the SPA shell: providers, router, layout)
+  //   src/features/* (pages and their parts)  ·  src/host (the web host's function, no React)
+  //   src/routing (paths, page meta)  ·  src/lib/ui (pieces the shell and features both show)
+  //   src/lib/infra (Supabase, env, network, React/Mantine plumbing)  ·  src/lib/domain (rules)
+  //   src/texts.ts, src/adminTexts.ts
+  // Features do not reach into each other nor up into the app shell: shared code lives in
+  // src/lib, src/routing or src/texts.ts. The one exception is the session (auth/AuthProvider),
+  // which the admin area needs. A feature's sub-folders (admin/catalogue, admin/csv, …) are the
+  // same feature as their parent.
   ...[
     { files: ['src/features/*/*.{ts,tsx}'], up: '\\.\\./' },
     { files: ['src/features/*/*/**/*.{ts,tsx}'], up: '\\.\\./\\.\\./' },
@@ -61,11 +68,55 @@ export default tseslint.config(
               message:
                 'Import another feature only through auth/AuthProvider; move shared code to src/lib.',
             },
+            {
+              regex: '^(\\.\\./)+(app|host)/',
+              message:
+                'Features never import the app shell or the host function: routes and page meta are in src/routing, shared pieces in src/lib (decision 0222).',
+            },
           ],
         },
       ],
     },
   })),
+  ...[
+    { files: ['src/lib/**/*.{ts,tsx}', 'src/routing/**/*.{ts,tsx}'], above: 'app|features|host' },
+    { files: ['src/host/**/*.ts'], above: 'app|features' },
+  ].map(({ files, above }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${above})/`,
+              message: 'A lower layer never imports a higher one (decision 0222).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // The store's rules compute; they do not fetch, render or notify. Types may be shared.
+    files: ['src/lib/domain/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+(infra|ui)/|^(react|react-dom|react-router(-dom)?|react-hook-form)$|^@(mantine|supabase)/',
+              allowTypeImports: true,
+              message:
+                "src/lib/domain holds the store's rules without I/O or UI: the caller passes what they need (decision 0222).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['stack/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },

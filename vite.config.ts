@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { readBuildStoreSettings } from './scripts/build-store-settings.ts';
-import { firstPagePrefetch } from './scripts/vite-first-page.ts';
-import { productPages } from './scripts/vite-product-pages.ts';
-import { prerender } from './scripts/vite-prerender.ts';
-import { securityHeaders } from './scripts/vite-security-headers.ts';
+import { readBuildStoreSettings } from './scripts/vite-plugins/build-store-settings.ts';
+import { firstPagePrefetch } from './scripts/vite-plugins/first-page.ts';
+import { productPages } from './scripts/vite-plugins/product-pages.ts';
+import { prerender } from './scripts/vite-plugins/prerender.ts';
+import { securityHeaders } from './scripts/vite-plugins/security-headers.ts';
 
 // Port 3000 matches [auth] site_url in supabase/config.toml, so e-mail links land on the dev server.
 export default defineConfig(async ({ command, mode }) => ({
@@ -73,7 +73,7 @@ export default defineConfig(async ({ command, mode }) => ({
             // home page never downloads it (otherwise it lands in whichever form chunk is shared).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The catalogue's query builder, which the storefront loads on first use
-            // (src/lib/catalogueDb.ts): alone, or it would land in supabase-js' chunk (which
+            // (src/lib/infra/catalogueDb.ts): alone, or it would land in supabase-js' chunk (which
             // imports it too) and bring auth along.
             { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/ },
           ],

@@ -16,8 +16,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedBulk } from '../scripts/seed-bulk.ts';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
-import { storePageArgs } from '../src/lib/storeOrder.ts';
-import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
+import { storePageArgs } from '../src/lib/domain/storeOrder.ts';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/domain/tables.ts';
 import { findFreePortBase, startStack } from '../stack/stack.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -16,9 +16,9 @@ import { seedBulk } from '../scripts/seed-bulk.ts';
 import { parseCsv, toCsv } from '../src/features/admin/csv/csvFormat.ts';
 import { exportCsv, type PageReader } from '../src/features/admin/csv/exportCsv.ts';
 import { checkRows, runImport, stageRows } from '../src/features/admin/csv/importCsv.ts';
-import type { Database } from '../src/lib/database.types.ts';
-import { STORE_ORDER_SQL, storePageArgs } from '../src/lib/storeOrder.ts';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../src/lib/tables.ts';
+import type { Database } from '../src/lib/infra/database.types.ts';
+import { STORE_ORDER_SQL, storePageArgs } from '../src/lib/domain/storeOrder.ts';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../src/lib/domain/tables.ts';
 import { nodeClient } from '../stack/client.ts';
 import { DEFAULT_DATA_DIR, readState, type StackEnv } from '../stack/stack.ts';
 

@@ -1,7 +1,7 @@
 // First product card with and without the HTML's early first page (REQ-FIND-7, decisions 0160 and
 // 0190: the HTML asks for the first page and draws its cards before the app has loaded), part
 // `first-card` of `npm run bench`. The same app is built twice, once as shipped and once with
-// MAR_FIRST_PAGE_PREFETCH=off (scripts/vite-first-page.ts leaves the inline script out: the app
+// MAR_FIRST_PAGE_PREFETCH=off (scripts/vite-plugins/first-page.ts leaves the inline script out: the app
 // asks for the products and draws the cards itself, as before 17C), and both are loaded in
 // turn against the same stack and catalogue, so the machine's load affects both alike. Reported:
 // medians of the first card (ms since navigation start, by the page's own clock: a

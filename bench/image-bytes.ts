@@ -17,7 +17,7 @@ import {
   PRODUCT_IMAGE_BUCKET,
   uploadedImage,
   uploadObjectPaths,
-} from '../src/lib/productImages.ts';
+} from '../src/lib/domain/productImages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The product form's WebP quality (src/features/admin/images/resizeImage.ts). */

@@ -15,8 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
-import { STORE_ORDER_PARAM } from '../src/lib/storeOrder.ts';
-import { selectList, STORE_CATEGORY_COLUMNS, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
+import { STORE_ORDER_PARAM } from '../src/lib/domain/storeOrder.ts';
+import {
+  selectList,
+  STORE_CATEGORY_COLUMNS,
+  STORE_PRODUCT_COLUMNS,
+} from '../src/lib/domain/tables.ts';
 import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type StackEnv } from '../stack/stack.ts';
 

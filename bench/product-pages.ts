@@ -1,6 +1,6 @@
 // Product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6), part `product-pages` of bench/run.ts:
 // what a crawler waits for without JavaScript. Time to HTML of /p/<slug> (the server reads
-// public.product_page and fills the app shell: scripts/product-pages.ts, here inside `vite
+// public.product_page and fills the app shell: src/host/productPages.ts, here inside `vite
 // preview`), its bytes, an old slug's 301, and the sitemap index and one products file. Figures,
 // never a pass or fail.
 import { gzipSync } from 'node:zlib';

@@ -50,8 +50,8 @@ import { chromium } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
 import { freePort } from '../e2e/support/harness.ts';
 import { seedBulk } from '../scripts/seed-bulk.ts';
-import { STORE_ORDER_PARAM, STORE_ORDER_SQL } from '../src/lib/storeOrder.ts';
-import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
+import { STORE_ORDER_PARAM, STORE_ORDER_SQL } from '../src/lib/domain/storeOrder.ts';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/domain/tables.ts';
 import { loadConfig } from '../stack/config.ts';
 import { findFreePortBase, readState, type StackEnv } from '../stack/stack.ts';
 import { kB, measureBundle } from './bundle.ts';
@@ -180,7 +180,7 @@ async function startStack(tmp: string): Promise<Stack> {
 }
 
 async function buildApp(outDir: string, env?: StackEnv) {
-  // The client reads these at build time (src/lib/env.ts); a bundle-only run needs no stack.
+  // The client reads these at build time (src/lib/infra/env.ts); a bundle-only run needs no stack.
   process.env.VITE_SUPABASE_URL = env?.API_URL ?? 'http://127.0.0.1:54321';
   process.env.VITE_SUPABASE_ANON_KEY = env?.ANON_KEY ?? 'bundle-size-only';
   await build({

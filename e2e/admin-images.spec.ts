@@ -2,7 +2,7 @@
 // its Storage service. The browser resizes to WebP and drops EXIF; the stored bytes are read back
 // to prove it.
 import type { Locator, Page } from '@playwright/test';
-import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/productImages.ts';
+import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
 import { texts } from '../src/adminTexts.ts';
 import { findOrphans } from '../scripts/images-orphans.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';

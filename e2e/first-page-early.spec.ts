@@ -1,5 +1,5 @@
 // REQ-FIND-7: the home page's first page of products is requested by the HTML itself
-// (scripts/vite-first-page.ts), before the app's JavaScript is fetched, and the app uses that
+// (scripts/vite-plugins/first-page.ts), before the app's JavaScript is fetched, and the app uses that
 // answer instead of asking again.
 import type { Page, Request } from '@playwright/test';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';

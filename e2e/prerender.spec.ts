@@ -1,8 +1,8 @@
-// Build-time pre-rendering (scripts/vite-prerender.ts): the public pages arrive as complete HTML
+// Build-time pre-rendering (scripts/vite-plugins/prerender.ts): the public pages arrive as complete HTML
 // with their own title, show without the JavaScript bundle, and are hydrated without a mismatch
 // (React attaches to the markup and the page works). Every other URL gets the empty shell.
 import type { Page } from '@playwright/test';
-import { documentTitle } from '../src/app/RouteMeta.tsx';
+import { documentTitle } from '../src/routing/RouteMeta.tsx';
 import { contactTexts } from '../src/features/contact/contactTexts.ts';
 import { texts } from '../src/adminTexts.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -37,7 +37,7 @@ test.describe('security headers', () => {
       const csp = h['content-security-policy'] ?? '';
       expect(csp, path).toContain("default-src 'self'");
       // Scripts: the site's own files and, by their hashes, index.html's two inline scripts
-      // (colour scheme; the home page's first-page request, scripts/vite-first-page.ts).
+      // (colour scheme; the home page's first-page request, scripts/vite-plugins/first-page.ts).
       expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2};/);
       expect(csp, path).not.toContain('__INLINE');
       expect(csp, path).toContain(`connect-src 'self' ${new URL(stack.API_URL).origin}`);

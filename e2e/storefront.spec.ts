@@ -1,7 +1,7 @@
 // Visitor side in a real browser against the throwaway stack with the seed catalogue.
 import { ADMIN_SRC } from '../bench/bundle.ts';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
-import { storeSettings } from '../src/lib/storeSettings.ts';
+import { storeSettings } from '../src/lib/infra/storeSettings.ts';
 import { constants, texts } from '../src/adminTexts.ts';
 import {
   cards,

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../stack/client.ts';
-import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/productImages.ts';
+import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
 import { resolveTarget, SetupError } from './contact-retry.ts';
 
 const PAGE = 1000;

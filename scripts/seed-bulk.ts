@@ -12,7 +12,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import type { ProductFields } from '../src/lib/tables.ts';
+import type { ProductFields } from '../src/lib/domain/tables.ts';
 import { DEFAULT_DATA_DIR, readState } from '../stack/stack.ts';
 
 export const BULK_LINK_PREFIX = 'https://bulk-seed.example.com/';

@@ -1,4 +1,4 @@
-// Build-time pre-rendering (scripts/vite-prerender.ts builds this for Node and calls `render`):
+// Build-time pre-rendering (scripts/vite-plugins/prerender.ts builds this for Node and calls `render`):
 // the public pages are written as HTML so a visitor sees them before any JavaScript has run,
 // and app/start.tsx hydrates them. Not part of the browser bundle.
 import { prerender } from 'react-dom/static';
@@ -9,7 +9,7 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
-import { documentTitle, type RouteHandle } from './app/RouteMeta';
+import { documentTitle, type RouteHandle } from './routing/RouteMeta';
 import { routes } from './app/router';
 import {
   CARD_KIND_ATTRIBUTE,
@@ -17,10 +17,10 @@ import {
   CARD_TOKENS,
 } from './features/storefront/earlyFirstPage';
 import { ProductGrid } from './features/storefront/ProductGrid';
-import type { StoreProduct } from './lib/tables';
+import type { StoreProduct } from './lib/domain/tables';
 
-export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './app/prerender';
-export { storeSettings } from './lib/storeSettings';
+export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './routing/prerender';
+export { storeSettings } from './lib/infra/storeSettings';
 
 export interface RenderedPage {
   /** Markup for #root. */

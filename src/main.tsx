@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { mayHaveSession } from './lib/loadSupabase';
+import { mayHaveSession } from './lib/infra/loadSupabase';
 
 // Pre-rendered pages paint from the HTML and the CSS alone. The app (React, Mantine, the routes)
 // is fetched and started right after that first paint: on a slow line its scripts then do not

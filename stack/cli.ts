@@ -3,7 +3,7 @@
 //   stop    stop the stack started from another terminal (pid file in the data dir)
 //   status  print URLs and keys (-o json | -o env | human table)
 //   reset   stop if running, wipe the data dir, start fresh (migrations + seed)
-//   types   generate src/lib/database.types.ts from the running database
+//   types   generate src/lib/infra/database.types.ts from the running database
 //   dev     start the stack, then the Vite dev server pointed at it
 // Options: --port-base <n> (or STACK_PORT_BASE), --data-dir <dir> (or STACK_DATA_DIR), --no-seed.
 import { spawn } from 'node:child_process';
@@ -43,7 +43,7 @@ const USAGE = `Usage: npm run stack -- <start|stop|status|reset|types|dev> [opti
   status [-o json|env]
                    show URLs and keys of the running stack
   reset            stop, wipe the data dir, start again with migrations and seed
-  types            write src/lib/database.types.ts from the running database
+  types            write src/lib/infra/database.types.ts from the running database
   dev              start the stack and the Vite dev server (npm start)
 
 Options:
@@ -317,7 +317,7 @@ async function main(): Promise<void> {
     }
     case 'types': {
       const env = await runningEnv(o);
-      const out = path.join(REPO_ROOT, 'src/lib/database.types.ts');
+      const out = path.join(REPO_ROOT, 'src/lib/infra/database.types.ts');
       const child = spawn(
         path.join(REPO_ROOT, 'node_modules/.bin/supabase'),
         [

@@ -1,8 +1,8 @@
 // Test-data helpers for the catalogue (service role; each test uses its own category names).
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { inStoreOrder } from '../../src/lib/storeOrder.ts';
-import type { ProductFields } from '../../src/lib/tables.ts';
+import { inStoreOrder } from '../../src/lib/domain/storeOrder.ts';
+import type { ProductFields } from '../../src/lib/domain/tables.ts';
 
 /** A product to insert: the fields an admin fills in. */
 export type NewProduct = ProductFields;

@@ -1,11 +1,11 @@
 // Netlify Functions (v2, fetch-style): the hosted server of product pages, the sitemap and
-// robots.txt (scripts/product-pages.ts; docs/product-pages.md). The rest of the site stays
+// robots.txt (src/host/productPages.ts; docs/product-pages.md). The rest of the site stays
 // static (dist/); this function takes only the paths in `config`. Settings are the site's
 // environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL and, with the
 // contact form's human check, VITE_TURNSTILE_SITE_KEY.
 // Netlify applies `_headers` to static files only: functionAnswer adds the same security headers
 // to every response of this function.
-import { functionAnswer } from '../../scripts/product-pages.ts';
+import { functionAnswer } from '../../src/host/productPages.ts';
 
 export default async function productPagesFunction(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -25,7 +25,7 @@ export default async function productPagesFunction(request: Request): Promise<Re
 }
 
 // Literal values: Netlify reads them without running the code. The preview server skips its
-// header middleware on these paths (scripts/vite-security-headers.ts), as Netlify does.
+// header middleware on these paths (scripts/vite-plugins/security-headers.ts), as Netlify does.
 export const config = {
   path: ['/p/*', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-*', '/robots.txt'],
 };

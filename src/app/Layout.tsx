@@ -17,9 +17,10 @@ import { useAuth } from '../features/auth/AuthProvider';
 import { useLogout } from '../features/auth/useLogout';
 import { texts } from '../texts';
 import classes from './Layout.module.css';
-import { RouteMeta } from './RouteMeta';
-import { FollowUs, TraderDetails } from './StoreDetails';
-import { paths } from './paths';
+import { RouteMeta } from '../routing/RouteMeta';
+import { FollowUs, TraderDetails } from '../lib/ui/StoreDetails';
+import storeDetailsClasses from '../lib/ui/StoreDetails.module.css';
+import { paths } from '../routing/paths';
 
 // Loaded on the first tap on the burger (see MobileMenu).
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -132,7 +133,7 @@ function ColorSchemeToggle() {
 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} className={classes.footerLink}>
+    <Anchor component={Link} to={to} className={storeDetailsClasses.link}>
       {children}
     </Anchor>
   );

@@ -4,8 +4,8 @@ import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { CATEGORY_PARAM, HomePage } from '../features/storefront/HomePage';
 import { texts } from '../texts';
 import { Layout } from './Layout';
-import type { RouteHandle } from './RouteMeta';
-import { paths } from './paths';
+import type { RouteHandle } from '../routing/RouteMeta';
+import { paths } from '../routing/paths';
 
 const meta = (title: string | undefined, description: string): RouteHandle => ({
   meta: { title, description },

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { sealEarlyFirstPage } from '../features/storefront/firstPagePrefetch';
 import { AppProviders } from './AppProviders';
-import { prerenderedRoute } from './prerender';
+import { prerenderedRoute } from '../routing/prerender';
 import { routes } from './router';
 
 const root = document.getElementById('root');

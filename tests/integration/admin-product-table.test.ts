@@ -20,7 +20,7 @@ import {
 
 const session = vi.hoisted(() => ({ client: null as SupabaseClient | null }));
 // The admin modules talk through the app's client module; here it holds a real signed-in client.
-vi.mock('../../src/lib/supabase', () => ({ supabase: session.client }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: session.client }));
 
 const service = serviceClient();
 const users: TestUser[] = [];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, removeCategory } from '../../e2e/support/catalogue';
-import type { Database } from '../../src/lib/database.types';
+import type { Database } from '../../src/lib/infra/database.types';
 import { texts } from '../../src/adminTexts';
 import {
   anonClient,

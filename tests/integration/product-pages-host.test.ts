@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import productPagesFunction from '../../netlify/functions/product-pages';
-import { fillPlaceholders, parseHeadersFile } from '../../scripts/security-headers';
+import { fillPlaceholders, parseHeadersFile } from '../../src/host/securityHeaders';
 import { productFields, serviceClient, stackEnv, uniq } from './db-test-helpers';
 
 const service = serviceClient();

@@ -1,11 +1,11 @@
 // Product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6) against the real stack: slugs made by
 // the database (accents, symbols, collisions, renames, deletes, nobody else writes them or their
-// history), public.product_page as the visitor, and the server's answers (scripts/product-pages.ts,
+// history), public.product_page as the visitor, and the server's answers (src/host/productPages.ts,
 // the code `npm start` and `vite preview` run) for /p/<slug>, an old slug, an unknown one and the
 // sitemap after an add, a rename and a delete.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerProductPages, type ProductPagesOptions } from '../../scripts/product-pages';
+import { answerProductPages, type ProductPagesOptions } from '../../src/host/productPages';
 import {
   anonClient,
   createAdminUser,

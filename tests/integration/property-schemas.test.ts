@@ -13,7 +13,7 @@ import {
 import { loginSchema } from '../../src/features/auth/schemas';
 import { contactFormSchema } from '../../src/features/contact/contactSchema';
 import { contactTexts } from '../../src/features/contact/contactTexts';
-import { safeUrl } from '../../src/lib/format';
+import { safeUrl } from '../../src/lib/domain/format';
 import { texts } from '../../src/adminTexts';
 import {
   cpLen,

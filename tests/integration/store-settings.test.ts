@@ -5,9 +5,9 @@
 // RLS matrix (rls-matrix.test.ts) covers every role × action cell of the table.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBuildStoreSettings } from '../../scripts/build-store-settings';
-import { answerProductPages } from '../../scripts/product-pages';
-import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/storeSettings';
+import { readBuildStoreSettings } from '../../scripts/vite-plugins/build-store-settings';
+import { answerProductPages } from '../../src/host/productPages';
+import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/infra/storeSettings';
 import {
   anonClient,
   createAdminUser,

@@ -5,10 +5,10 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, removeCategory, titlesInStoreOrder } from '../../e2e/support/catalogue';
-import type { StoreProduct } from '../../src/lib/tables';
+import type { StoreProduct } from '../../src/lib/domain/tables';
 import { serviceClient, stackEnv, uniq } from './db-test-helpers';
 
-vi.mock('../../src/lib/catalogueDb', () => ({
+vi.mock('../../src/lib/infra/catalogueDb', () => ({
   catalogueDb: () =>
     new PostgrestClient(`${stackEnv().API_URL}/rest/v1`, {
       headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },

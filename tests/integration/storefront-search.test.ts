@@ -19,7 +19,7 @@ import {
   uniq,
 } from './db-test-helpers';
 
-vi.mock('../../src/lib/catalogueDb', () => ({
+vi.mock('../../src/lib/infra/catalogueDb', () => ({
   catalogueDb: () =>
     new PostgrestClient(`${stackEnv().API_URL}/rest/v1`, {
       headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },

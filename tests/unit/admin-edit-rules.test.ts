@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likeLiteral } from '../../src/lib/likePattern';
+import { likeLiteral } from '../../src/lib/domain/likePattern';
 import {
   categoryEditBlocker,
   productEditBlocker,

@@ -6,7 +6,7 @@ import {
   pixelRefusal,
   scaledSize,
 } from '../../src/features/admin/images/imageRules';
-import { uploadedImage, uploadObjectPaths } from '../../src/lib/productImages';
+import { uploadedImage, uploadObjectPaths } from '../../src/lib/domain/productImages';
 import { texts } from '../../src/adminTexts';
 
 const t = texts.productImages;

@@ -2,10 +2,10 @@ import { AuthApiError } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 
 // signup.ts builds its default clients from the app env; these tests pass their own.
-vi.mock('../../src/lib/env', () => ({
+vi.mock('../../src/lib/infra/env', () => ({
   env: { supabaseUrl: 'http://127.0.0.1:9', supabaseAnonKey: 'anon' },
 }));
-vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
 
 const { createAdminAccount } = await import('../../src/features/admin/signup');
 

@@ -8,8 +8,8 @@ import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from './render';
 
-vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
-vi.mock('../../src/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
+vi.mock('../../src/lib/infra/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../src/features/admin/api', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/features/admin/api')>();
   return {
@@ -37,7 +37,7 @@ vi.mock('../../src/features/admin/catalogue/productQuery', async (importOriginal
 
 const api = await import('../../src/features/admin/api');
 const productQuery = await import('../../src/features/admin/catalogue/productQuery');
-const { notify } = await import('../../src/lib/notify');
+const { notify } = await import('../../src/lib/infra/notify');
 const { AdminDataProvider } = await import('../../src/features/admin/AdminData');
 const { ProductsTab } = await import('../../src/features/admin/ProductsTab');
 const { CategoriesTab } = await import('../../src/features/admin/CategoriesTab');

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 
-vi.mock('../../src/lib/supabase', () => ({ supabase: {} }));
-vi.mock('../../src/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
+vi.mock('../../src/lib/infra/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('../../src/features/admin/team/teamApi', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/features/admin/team/teamApi')>();
   return {
@@ -22,7 +22,7 @@ vi.mock('../../src/features/admin/team/teamApi', async (importOriginal) => {
 });
 
 const teamApi = await import('../../src/features/admin/team/teamApi');
-const { notify } = await import('../../src/lib/notify');
+const { notify } = await import('../../src/lib/infra/notify');
 const { AdminsTab } = await import('../../src/features/admin/team/AdminsTab');
 
 const t = texts.team;

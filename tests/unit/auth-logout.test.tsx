@@ -7,8 +7,10 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fake = vi.hoisted(() => ({ signOut: vi.fn(), success: vi.fn(), error: vi.fn() }));
-vi.mock('../../src/lib/supabase', () => ({ supabase: { auth: { signOut: fake.signOut } } }));
-vi.mock('../../src/lib/notify', () => ({ notify: { success: fake.success, error: fake.error } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { auth: { signOut: fake.signOut } } }));
+vi.mock('../../src/lib/infra/notify', () => ({
+  notify: { success: fake.success, error: fake.error },
+}));
 
 const { clearStoredSession, useLogout } = await import('../../src/features/auth/useLogout');
 

@@ -11,7 +11,7 @@ const fake = vi.hoisted(() => ({
   listener: null as null | ((event: string, session: unknown) => void),
 }));
 
-vi.mock('../../src/lib/supabase', () => {
+vi.mock('../../src/lib/infra/supabase', () => {
   fake.imported++;
   return {
     supabase: {
@@ -27,7 +27,7 @@ vi.mock('../../src/lib/supabase', () => {
 });
 
 const { AuthProvider, useAuth } = await import('../../src/features/auth/AuthProvider');
-const { loadSupabase, mayHaveSession } = await import('../../src/lib/loadSupabase');
+const { loadSupabase, mayHaveSession } = await import('../../src/lib/infra/loadSupabase');
 
 function Probe() {
   const { loading, session } = useAuth();

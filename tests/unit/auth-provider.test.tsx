@@ -10,7 +10,7 @@ const fake = vi.hoisted(() => ({
   rpc: vi.fn(),
 }));
 
-vi.mock('../../src/lib/supabase', () => ({
+vi.mock('../../src/lib/infra/supabase', () => ({
   supabase: {
     auth: {
       onAuthStateChange: (cb: Listener) => {

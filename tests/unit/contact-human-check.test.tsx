@@ -7,14 +7,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPlaceholders, TURNSTILE_ORIGIN } from '../../scripts/security-headers';
+import { fillPlaceholders, TURNSTILE_ORIGIN } from '../../src/host/securityHeaders';
 import { texts } from '../../src/texts';
 import { renderWithProviders } from './render';
 
 const invoke = vi.fn();
-vi.mock('../../src/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { functions: { invoke } } }));
 const notify = { success: vi.fn(), error: vi.fn() };
-vi.mock('../../src/lib/notify', () => ({ notify }));
+vi.mock('../../src/lib/infra/notify', () => ({ notify }));
 
 const { ContactPage } = await import('../../src/features/contact/ContactPage');
 const { HumanCheck, TURNSTILE_SCRIPT_URL } = await import('../../src/features/contact/HumanCheck');

@@ -29,7 +29,7 @@ function query(table: string) {
   };
   return q;
 }
-vi.mock('../../src/lib/supabase', () => ({ supabase: { from: (t: string) => query(t) } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { from: (t: string) => query(t) } }));
 
 const { MessagesPanel } = await import('../../src/features/admin/MessagesPanel');
 

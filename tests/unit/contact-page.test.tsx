@@ -8,9 +8,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from './render';
 
 const invoke = vi.fn();
-vi.mock('../../src/lib/supabase', () => ({ supabase: { functions: { invoke } } }));
+vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { functions: { invoke } } }));
 const notify = { success: vi.fn(), error: vi.fn() };
-vi.mock('../../src/lib/notify', () => ({ notify }));
+vi.mock('../../src/lib/infra/notify', () => ({ notify }));
 
 const { ContactPage } = await import('../../src/features/contact/ContactPage');
 

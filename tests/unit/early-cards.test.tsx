@@ -14,7 +14,7 @@ import {
 } from '../../src/features/storefront/earlyFirstPage';
 import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import { ProductGrid } from '../../src/features/storefront/ProductGrid';
-import type { StoreProduct } from '../../src/lib/tables';
+import type { StoreProduct } from '../../src/lib/domain/tables';
 import { texts } from '../../src/texts';
 
 const API = 'https://abc.supabase.co';

@@ -14,7 +14,7 @@ import {
 } from '../../src/features/storefront/firstPagePrefetch';
 import { DEFAULT_SORT } from '../../src/features/storefront/storeView';
 import { useProductList } from '../../src/features/storefront/useCatalogue';
-import type { StoreProduct } from '../../src/lib/tables';
+import type { StoreProduct } from '../../src/lib/domain/tables';
 
 const product = (n: number): StoreProduct => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-// The HTML's early request for the home page's first page (scripts/vite-first-page.ts) and how
+// The HTML's early request for the home page's first page (scripts/vite-plugins/first-page.ts) and how
 // the app takes its answer (src/features/storefront/firstPagePrefetch.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_PARAM as APP_CATEGORY_PARAM } from '../../src/features/storefront/HomePage';
 import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import type { EarlyFirstPage } from '../../src/features/storefront/earlyFirstPage';
 import { firstPage } from '../../src/features/storefront/firstPagePrefetch';
-import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-first-page';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../src/lib/tables';
+import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-plugins/first-page';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../src/lib/domain/tables';
 
 const API = 'https://abc.supabase.co';
 const KEY = 'anon-key.with/odd+chars';

@@ -1,26 +1,27 @@
 // Product text is data, never a replacement pattern: the server's page for a product (what
-// scripts/product-pages.ts sends for /p/<slug>) holds every field exactly as given, whatever `$`
+// src/host/productPages.ts sends for /p/<slug>) holds every field exactly as given, whatever `$`
 // patterns ($$, $&, $`, $', $1, $<name>) and markup characters it contains. Built with
 // String.replace and a text replacement, `20$"` became `20$&quot;`, and `$&` copied the matched
 // shell into the description, Open Graph tags and JSON-LD.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { productHtml } from '../../scripts/product-pages';
-import { fillTemplate } from '../../scripts/vite-prerender';
-import { safeUrl } from '../../src/lib/format';
+import { storeSettings } from '../../src/lib/infra/storeSettings';
+import { productHtml } from '../../src/host/productPages';
+import { fillTemplate } from '../../scripts/vite-plugins/prerender';
+import { safeUrl } from '../../src/lib/domain/format';
 import {
   PRODUCT_DATA_ID,
   metaDescription,
   seoSettings,
   type ProductPageProduct,
-} from '../../src/lib/productSeo';
+} from '../../src/lib/domain/productSeo';
 
 const SHELL =
   '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />' +
   '<meta name="description" content="The shell" />\n<title>Shell title</title>' +
   '<script>document.documentElement.dataset.x = "1"</script></head>' +
   '<body><div id="root"></div></body></html>';
-const settings = seoSettings('https://shop.example.co.uk');
+const settings = seoSettings('https://shop.example.co.uk', storeSettings.name);
 const SUPABASE = 'https://abc.supabase.co';
 
 /** Every replacement pattern String.replace knows, next to what escaping turns into `&…;`. */

@@ -1,14 +1,15 @@
-// What a product page tells search engines (src/lib/productSeo.ts), shared by the page and the
+// What a product page tells search engines (src/lib/domain/productSeo.ts), shared by the page and the
 // server: the Offer only for a price with a number, absolute URLs, a description cut at a word,
 // and JSON that no text can break out of its <script> element with.
 import { describe, expect, it } from 'vitest';
+import { storeSettings } from '../../src/lib/infra/storeSettings';
 import {
   metaDescription,
   productHead,
   scriptJson,
   seoSettings,
   type ProductPageProduct,
-} from '../../src/lib/productSeo';
+} from '../../src/lib/domain/productSeo';
 
 const product: ProductPageProduct = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -22,7 +23,7 @@ const product: ProductPageProduct = {
   updated_at: '2026-11-24T02:00:00+00:00',
   price_number: 24.99,
 };
-const settings = seoSettings('https://shop.example.co.uk/');
+const settings = seoSettings('https://shop.example.co.uk/', storeSettings.name);
 
 describe('product page head', () => {
   it('gives title, canonical, Open Graph and a Product with an Offer in GBP', () => {

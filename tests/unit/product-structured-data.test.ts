@@ -5,7 +5,12 @@
 // (docs/decisions/0210): no availability, shipping or returns, and the Offer names the seller
 // the link goes to, not this store.
 import { describe, expect, it } from 'vitest';
-import { productJsonLd, seoSettings, type ProductPageProduct } from '../../src/lib/productSeo';
+import { storeSettings } from '../../src/lib/infra/storeSettings';
+import {
+  productJsonLd,
+  seoSettings,
+  type ProductPageProduct,
+} from '../../src/lib/domain/productSeo';
 
 const product: ProductPageProduct = {
   id: '00000000-0000-4000-8000-000000000002',
@@ -19,7 +24,7 @@ const product: ProductPageProduct = {
   updated_at: '2026-11-24T02:00:00+00:00',
   price_number: 59,
 };
-const settings = seoSettings('https://shop.example.co.uk');
+const settings = seoSettings('https://shop.example.co.uk', storeSettings.name);
 
 /** Google's product snippet: required on Product, one of these three, recommended on each. */
 const REQUIRED = ['name'] as const;

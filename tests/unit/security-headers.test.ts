@@ -1,4 +1,4 @@
-// One definition of the security headers (scripts/security-headers.ts) behind both places that
+// One definition of the security headers (src/host/securityHeaders.ts) behind both places that
 // send them: public/_headers (static files) is that definition written out, and the host's
 // function (netlify/functions/product-pages.ts) sends the same set, filled in the same way.
 import { createHash } from 'node:crypto';
@@ -12,8 +12,8 @@ import {
   inlineScriptHashes,
   parseHeadersFile,
   securityHeadersFor,
-} from '../../scripts/security-headers';
-import { isFunctionPath } from '../../scripts/vite-security-headers';
+} from '../../src/host/securityHeaders';
+import { isFunctionPath } from '../../scripts/vite-plugins/security-headers';
 
 const SUPABASE = 'https://abc.supabase.co';
 const PAGE = '<head><script>a()</script><script type="application/ld+json">{}</script></head>';

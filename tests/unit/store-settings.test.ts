@@ -4,8 +4,8 @@ import {
   readStoreSettings,
   settingsFromRow,
   type StoreSettingsRow,
-} from '../../src/lib/storeSettings';
-import { disclosureParts } from '../../src/features/storefront/disclosureText';
+} from '../../src/lib/infra/storeSettings';
+import { disclosureParts } from '../../src/lib/domain/disclosure';
 import { texts } from '../../src/texts';
 
 const row: StoreSettingsRow = {

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLACEHOLDER_IMAGE, ProductCard } from '../../src/features/storefront/ProductCard';
-import type { StoreProduct } from '../../src/lib/tables';
+import type { StoreProduct } from '../../src/lib/domain/tables';
 import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 

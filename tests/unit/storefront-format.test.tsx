@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, safeUrl, sellerSite } from '../../src/lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../src/lib/domain/format';
 
 describe('formatPrice', () => {
   it('shows a plain number as GBP with two decimals', () => {

@@ -21,8 +21,8 @@ const settings = vi.hoisted(() => ({
   disclosure: 'Ad',
   trader: { name: 'Example Ltd', address: '1 High Street, Leeds', companyNumber: '01234567' },
 }));
-vi.mock('../../src/lib/storeSettings', async (original) => ({
-  ...(await original<typeof import('../../src/lib/storeSettings')>()),
+vi.mock('../../src/lib/infra/storeSettings', async (original) => ({
+  ...(await original<typeof import('../../src/lib/infra/storeSettings')>()),
   useStoreSettings: () => settings,
 }));
 

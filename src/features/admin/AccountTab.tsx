@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { loadSupabase } from '../../lib/loadSupabase';
-import { notify } from '../../lib/notify';
-import { changePasswordSchema, type ChangePasswordValues } from '../../lib/passwordSchemas';
+import { paths } from '../../routing/paths';
+import { loadSupabase } from '../../lib/infra/loadSupabase';
+import { notify } from '../../lib/infra/notify';
+import { changePasswordSchema, type ChangePasswordValues } from '../../lib/domain/passwordSchemas';
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -7,7 +7,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { AdminCategory } from '../../lib/tables';
+import type { AdminCategory } from '../../lib/domain/tables';
 import { listCategories } from './api';
 
 export interface AdminData {

@@ -7,7 +7,7 @@ import { CategoriesTab } from './CategoriesTab';
 import { MessagesPanel } from './MessagesPanel';
 import { ProductsTab } from './ProductsTab';
 import { SignupTab } from './SignupTab';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
 import { prefetchFirstPage } from './catalogue/productQuery';

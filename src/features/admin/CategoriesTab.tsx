@@ -1,8 +1,8 @@
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { notify } from '../../lib/notify';
-import type { AdminCategory } from '../../lib/tables';
+import { notify } from '../../lib/infra/notify';
+import type { AdminCategory } from '../../lib/domain/tables';
 import { texts } from '../../adminTexts';
 import * as api from './api';
 import { MoveThenDeleteDialog } from './catalogue/MoveThenDeleteDialog';

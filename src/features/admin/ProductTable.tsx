@@ -23,8 +23,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { texts } from '../../adminTexts';
-import { formatPrice } from '../../lib/format';
-import type { AdminProduct } from '../../lib/tables';
+import { formatPrice } from '../../lib/domain/format';
+import type { AdminProduct } from '../../lib/domain/tables';
 import { BulkActions } from './catalogue/BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,

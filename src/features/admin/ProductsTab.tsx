@@ -1,7 +1,7 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
-import type { AdminProduct } from '../../lib/tables';
+import type { AdminProduct } from '../../lib/domain/tables';
 import { texts } from '../../adminTexts';
 import * as api from './api';
 import type { ProductQuery } from './catalogue/productQuery';

@@ -1,11 +1,11 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { notify } from '../../lib/notify';
-import { useSubmitLock } from '../../lib/useSubmitLock';
+import { notify } from '../../lib/infra/notify';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { signupSchema, type SignupValues } from './schemas';
 import { createAdminAccount } from './signup';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { FormCard } from './FormCard';
 import { useSchemaForm } from './useSchemaForm';
 

@@ -1,13 +1,13 @@
 import type { PostgrestError } from '@supabase/supabase-js';
-import type { Json } from '../../lib/database.types';
-import { supabase } from '../../lib/supabase';
+import type { Json } from '../../lib/infra/database.types';
+import { supabase } from '../../lib/infra/supabase';
 import {
   ADMIN_CATEGORY_COLUMNS,
   ADMIN_PRODUCT_COLUMNS,
   selectList,
   type AdminCategory,
   type AdminProduct,
-} from '../../lib/tables';
+} from '../../lib/domain/tables';
 import type { CategoryValues, ProductValues } from './schemas';
 
 const PRODUCT_COLUMNS = selectList(ADMIN_PRODUCT_COLUMNS);

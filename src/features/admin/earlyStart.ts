@@ -1,5 +1,5 @@
-import { setEarlyAuth } from '../../lib/loadSupabase';
-import { supabase } from '../../lib/supabase';
+import { setEarlyAuth } from '../../lib/infra/loadSupabase';
+import { supabase } from '../../lib/infra/supabase';
 import { fetchIsAdmin } from '../auth/AuthProvider';
 import { prefetchFirstPage } from './catalogue/productQuery';
 

@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { z } from '../../lib/domain/zod';
 import { constants, texts } from '../../adminTexts';
 
 const v = texts.validation;

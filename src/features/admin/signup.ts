@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { env } from '../../lib/env';
-import { supabase } from '../../lib/supabase';
+import { env } from '../../lib/infra/env';
+import { supabase } from '../../lib/infra/supabase';
 import type { SignupValues } from './schemas';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { notify } from '../../lib/notify';
+import { notify } from '../../lib/infra/notify';
 import { texts } from '../../adminTexts';
 import { fetchIsAdmin, useAuth } from '../auth/AuthProvider';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { notify } from '../../lib/notify';
-import { useSubmitLock } from '../../lib/useSubmitLock';
+import { notify } from '../../lib/infra/notify';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../adminTexts';
 import { isDbError, unanswered, UNIQUE_VIOLATION, type WriteOutcome } from './api';
 import { titleNeedsCheck, type Loaded } from './editRules';

@@ -16,7 +16,7 @@ import {
   onClientLoaded,
   peekEarlyAuth,
   takeEarlyAdminCheck,
-} from '../../lib/loadSupabase';
+} from '../../lib/infra/loadSupabase';
 
 /**
  * Whether the signed-in user is a store admin, as the database decides (`is_admin()` over the

@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { notify } from '../../lib/notify';
-import { supabase } from '../../lib/supabase';
-import { useSubmitLock } from '../../lib/useSubmitLock';
+import { paths } from '../../routing/paths';
+import { notify } from '../../lib/infra/notify';
+import { supabase } from '../../lib/infra/supabase';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../texts';
 import { resetRequestSchema, type ResetRequestValues } from './schemas';
 

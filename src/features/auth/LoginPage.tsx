@@ -14,15 +14,15 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { notify } from '../../lib/notify';
-import { supabase } from '../../lib/supabase';
-import { useSubmitLock } from '../../lib/useSubmitLock';
+import { notify } from '../../lib/infra/notify';
+import { supabase } from '../../lib/infra/supabase';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';
 import { loginSchema, type LoginValues } from './schemas';
 import { signInAdmin } from './signIn';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 /** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {

@@ -3,10 +3,10 @@ import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Title } fro
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { notify } from '../../lib/notify';
-import { supabase } from '../../lib/supabase';
-import { useSubmitLock } from '../../lib/useSubmitLock';
+import { paths } from '../../routing/paths';
+import { notify } from '../../lib/infra/notify';
+import { supabase } from '../../lib/infra/supabase';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../adminTexts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';

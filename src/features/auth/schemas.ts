@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { z } from '../../lib/domain/zod';
 import { texts } from '../../texts';
 
 /** The /login form. The spec quotes no texts for it, so these are the store's own. */
@@ -17,4 +17,4 @@ export type LoginValues = z.infer<typeof loginSchema>;
 export const resetRequestSchema = loginSchema.pick({ email: true });
 export type ResetRequestValues = z.infer<typeof resetRequestSchema>;
 
-export { newPasswordSchema, type NewPasswordValues } from '../../lib/passwordSchemas';
+export { newPasswordSchema, type NewPasswordValues } from '../../lib/domain/passwordSchemas';

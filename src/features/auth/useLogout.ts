@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { notify } from '../../lib/notify';
-import { loadSupabase } from '../../lib/loadSupabase';
+import { notify } from '../../lib/infra/notify';
+import { loadSupabase } from '../../lib/infra/loadSupabase';
 import { texts } from '../../texts';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 /**
  * Removes what this app keeps about a sign-in from local storage: supabase-js's session

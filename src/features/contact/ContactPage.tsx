@@ -2,11 +2,11 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@
 import { useMounted } from '@mantine/hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { TraderDetails } from '../../app/StoreDetails';
-import { notify } from '../../lib/notify';
-import { loadSupabase } from '../../lib/loadSupabase';
-import { useSubmitLock } from '../../lib/useSubmitLock';
-import { lazyResolver } from '../../lib/lazyResolver';
+import { TraderDetails } from '../../lib/ui/StoreDetails';
+import { notify } from '../../lib/infra/notify';
+import { loadSupabase } from '../../lib/infra/loadSupabase';
+import { useSubmitLock } from '../../lib/infra/useSubmitLock';
+import { lazyResolver } from '../../lib/infra/lazyResolver';
 import type { ContactFormInput, ContactFormValues } from './contactSchema';
 import { contactLimits, contactTexts } from './contactTexts';
 import { HumanCheck, turnstileSiteKey } from './HumanCheck';

@@ -1,4 +1,4 @@
-import { z } from '../../lib/zod';
+import { z } from '../../lib/domain/zod';
 import { contactLimits, contactTexts } from './contactTexts';
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 /** About Us: the logo and what this store is. */
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { applyMeta } from '../../app/RouteMeta';
+import { applyMeta } from '../../routing/RouteMeta';
 import { texts } from '../../texts';
 import { NotFoundPage } from './NotFoundPage';
 

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { texts } from '../../texts';
 
 const t = texts.howWeEarn;

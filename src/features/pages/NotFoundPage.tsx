@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 
 /** Any path the router does not know. */
 export function NotFoundPage() {

@@ -1,9 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useStoreSettings } from '../../lib/storeSettings';
+import { useStoreSettings } from '../../lib/infra/storeSettings';
 import { constants, texts } from '../../texts';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { type PrivacyFact, privacyFacts, retention } from './privacyFacts';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { useStoreSettings } from '../../lib/storeSettings';
-import { disclosureParts } from './disclosureText';
+import { paths } from '../../routing/paths';
+import { disclosureParts } from '../../lib/domain/disclosure';
+import { useStoreSettings } from '../../lib/infra/storeSettings';
 import { texts } from '../../texts';
 import classes from './Disclosure.module.css';
 

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { productPath } from '../../app/paths';
+import { productPath } from '../../routing/paths';
 import { texts } from '../../texts';
-import { formatPrice, safeUrl, sellerSite } from '../../lib/format';
+import { formatPrice, safeUrl, sellerSite } from '../../lib/domain/format';
 import classes from './ProductCard.module.css';
-import type { StoreProduct } from '../../lib/tables';
+import type { StoreProduct } from '../../lib/domain/tables';
 import { countBuyNowClick } from './buyNowClicks';
 import { cardImage } from './cardImage';
 import { SellerTag } from './Disclosure';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { StoreProduct } from '../../lib/tables';
+import type { StoreProduct } from '../../lib/domain/tables';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import classes from './ProductGrid.module.css';
 

@@ -1,6 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { Database } from '../../lib/database.types';
-import { env } from '../../lib/env';
+import type { Database } from '../../lib/infra/database.types';
+import { env } from '../../lib/infra/env';
 import { CATEGORY_PARAM, DEFAULT_SORT, SORTS, SORT_PARAM } from './storeView';
 
 /**

@@ -1,8 +1,8 @@
 // A catalogue card's picture, shared by ProductCard and the home page's early cards
 // (earlyFirstPage.ts), which draw the same markup before the app has loaded. Free of React and
 // Mantine: the early script is bundled from it.
-import { safeUrl } from '../../lib/format';
-import { IMAGE_WIDTHS, uploadedImage } from '../../lib/productImages';
+import { safeUrl } from '../../lib/domain/format';
+import { IMAGE_WIDTHS, uploadedImage } from '../../lib/domain/productImages';
 
 /** Shown when a product has no usable image or the image fails to load. */
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';

@@ -1,12 +1,12 @@
-import { catalogueDb } from '../../lib/catalogueDb';
-import { storePageArgs, type StoreCursor } from '../../lib/storeOrder';
+import { catalogueDb } from '../../lib/infra/catalogueDb';
+import { storePageArgs, type StoreCursor } from '../../lib/domain/storeOrder';
 import {
   selectList,
   STORE_CATEGORY_COLUMNS,
   STORE_PRODUCT_COLUMNS,
   type StoreCategory,
   type StoreProduct,
-} from '../../lib/tables';
+} from '../../lib/domain/tables';
 import { PAGE_SIZE } from './paging';
 
 export interface ProductPage {

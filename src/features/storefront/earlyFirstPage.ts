@@ -1,13 +1,13 @@
-// The home page's early first page (REQ-FIND-7, decision 0190). scripts/vite-first-page.ts bundles
+// The home page's early first page (REQ-FIND-7, decision 0190). scripts/vite-plugins/first-page.ts bundles
 // this module into a small inline script in the HTML <head>. It asks for the first page of
 // products while the HTML is still parsing and, on a plain `/`, draws the cards from the answer
 // into the pre-rendered page before the app's JavaScript has even loaded. The app then takes
 // both over (firstPagePrefetch.ts): the answer, instead of asking again, and the drawn cards,
 // which React hydrates as they are. No React or Mantine here: the card markup is a copy of
 // ProductCard's own, rendered at build time (entry-server.tsx) into a <template> in the page.
-import { productPath } from '../../app/paths';
-import { formatPrice, safeUrl, sellerSite } from '../../lib/format';
-import type { StoreProduct } from '../../lib/tables';
+import { productPath } from '../../routing/paths';
+import { formatPrice, safeUrl, sellerSite } from '../../lib/domain/format';
+import type { StoreProduct } from '../../lib/domain/tables';
 import { cardImage } from './cardImage';
 import { PAGE_SIZE } from './paging';
 
@@ -40,7 +40,7 @@ export interface EarlyFirstPageConfig {
   fallbackAlt: string;
 }
 
-/** The <template> with the grid and card markup (scripts/vite-prerender.ts writes it). */
+/** The <template> with the grid and card markup (scripts/vite-plugins/prerender.ts writes it). */
 export const CARD_TEMPLATE_ID = 'mar-first-cards';
 /** Stand-ins in the template's markup for one product's values (entry-server.tsx). */
 export const CARD_TOKENS = {

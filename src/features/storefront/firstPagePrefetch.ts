@@ -1,5 +1,5 @@
 // The app's side of the home page's early first page (earlyFirstPage.ts, the inline script).
-import type { StoreProduct } from '../../lib/tables';
+import type { StoreProduct } from '../../lib/domain/tables';
 import type { ProductPage } from './catalogue';
 import type { EarlyFirstPage } from './earlyFirstPage';
 import { PAGE_SIZE } from './paging';

@@ -1,5 +1,5 @@
-import { catalogueDb } from '../../lib/catalogueDb';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/tables';
+import { catalogueDb } from '../../lib/infra/catalogueDb';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/domain/tables';
 import type { ProductPage } from './catalogue';
 import { PAGE_SIZE } from './paging';
 import type { StoreView } from './storeView';

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { notify } from '../../lib/notify';
-import type { StoreCategory, StoreProduct } from '../../lib/tables';
+import { notify } from '../../lib/infra/notify';
+import type { StoreCategory, StoreProduct } from '../../lib/domain/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchProductPage } from './catalogue';
 import { countBuyNowClick } from './buyNowClicks';

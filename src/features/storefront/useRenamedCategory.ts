@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { catalogueDb } from '../../lib/catalogueDb';
-import type { StoreCategory } from '../../lib/tables';
+import { catalogueDb } from '../../lib/infra/catalogueDb';
+import type { StoreCategory } from '../../lib/domain/tables';
 
 /**
  * The name a category has today for a title from a link: itself, or the new name of a renamed

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Json } from '../../../lib/database.types';
+import type { Json } from '../../../lib/infra/database.types';
 import { texts } from '../../../adminTexts';
 import { isActivityKind, type ActivityEntry } from './activityApi';
 

@@ -1,5 +1,5 @@
-import { supabase } from '../../../lib/supabase';
-import { selectList, type Row } from '../../../lib/tables';
+import { supabase } from '../../../lib/infra/supabase';
+import { selectList, type Row } from '../../../lib/domain/tables';
 import { texts } from '../../../adminTexts';
 
 /** Entries per page: one keyset page of the log (id < cursor, newest first). */

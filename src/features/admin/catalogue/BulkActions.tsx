@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import { notify } from '../../../lib/notify';
-import { useSubmitLock } from '../../../lib/useSubmitLock';
+import { notify } from '../../../lib/infra/notify';
+import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
 import { texts } from '../../../adminTexts';
 import { deleteProducts, moveProducts } from '../api';
 import { ConfirmDialog } from '../ConfirmDialog';

@@ -1,5 +1,5 @@
-import { supabase } from '../../../lib/supabase';
-import { ADMIN_PRODUCT_COLUMNS, selectList, type AdminProduct } from '../../../lib/tables';
+import { supabase } from '../../../lib/infra/supabase';
+import { ADMIN_PRODUCT_COLUMNS, selectList, type AdminProduct } from '../../../lib/domain/tables';
 import { DbError } from '../api';
 import type { LinkHealthFilter } from '../linkHealth/linkHealthApi';
 

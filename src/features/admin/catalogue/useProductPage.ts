@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AdminProduct } from '../../../lib/tables';
+import type { AdminProduct } from '../../../lib/domain/tables';
 import {
   countProducts,
   fetchProductPage,

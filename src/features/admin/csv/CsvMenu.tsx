@@ -1,8 +1,8 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { notify } from '../../../lib/notify';
-import type { StoreProduct } from '../../../lib/tables';
-import { supabase } from '../../../lib/supabase';
+import { notify } from '../../../lib/infra/notify';
+import type { StoreProduct } from '../../../lib/domain/tables';
+import { supabase } from '../../../lib/infra/supabase';
 import { texts } from '../../../adminTexts';
 import { useAdminData } from '../AdminData';
 import { fetchProductPage, type ProductQuery } from '../catalogue/productQuery';

@@ -13,8 +13,8 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
-import { notify } from '../../../lib/notify';
-import { supabase } from '../../../lib/supabase';
+import { notify } from '../../../lib/infra/notify';
+import { supabase } from '../../../lib/infra/supabase';
 import { texts } from '../../../adminTexts';
 import {
   checkFile,

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ProductFields } from '../../../lib/tables';
+import type { ProductFields } from '../../../lib/domain/tables';
 
 /**
  * The catalogue's CSV format (docs/csv.md): UTF-8 with a byte-order mark (so

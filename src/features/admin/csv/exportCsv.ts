@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../lib/database.types';
-import { storePageArgs } from '../../../lib/storeOrder';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/tables';
+import type { Database } from '../../../lib/infra/database.types';
+import { storePageArgs } from '../../../lib/domain/storeOrder';
+import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/domain/tables';
 import { BOM, toCsv } from './csvFormat';
 
 /** Rows a request: PostgREST's max-rows cap, so no page is silently cut short. */

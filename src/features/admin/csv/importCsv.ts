@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../lib/database.types';
+import type { Database } from '../../../lib/infra/database.types';
 import { texts } from '../../../adminTexts';
 import { productSchema } from '../schemas';
 import { MAX_FILE_BYTES, parseCsv, type CsvRefusal, type CsvRow } from './csvFormat';

@@ -1,11 +1,10 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
-import { useState } from 'react';
-import { notify } from '../../../lib/notify';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useState, type DragEvent } from 'react';
+import { notify } from '../../../lib/infra/notify';
 import { texts } from '../../../adminTexts';
 import { ImageRefusedError } from './imageRules';
 import { uploadProductImage } from './imageStorage';
+import classes from './ImageUpload.module.css';
 import { resizeImage } from './resizeImage';
 
 const t = texts.productImages;
@@ -24,7 +23,9 @@ async function prepareAndUpload(file: File): Promise<{ url: string } | { error: 
 /**
  * File picker and drag-and-drop for the product's picture (REQ-IMG-1). On success the product's
  * image becomes the upload's public URL; on any refusal or failure the form stays as it was.
- * `accept="image/*"` makes a phone offer its camera roll (and camera).
+ * `accept="image/*"` makes a phone offer its camera roll (and camera). A plain file input in a
+ * label, not a drop-zone package: those need Node 22 to install (decision 0221). What may be
+ * uploaded is judged by imageRules for picked and dropped files alike.
  */
 export function ImageUpload({
   disabled,
@@ -35,6 +36,7 @@ export function ImageUpload({
 }) {
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [over, setOver] = useState(false);
 
   const onDrop = async (files: File[]) => {
     const [file] = files;
@@ -54,31 +56,49 @@ export function ImageUpload({
     notify.success(t.uploaded);
   };
 
+  const off = disabled || working;
+  const onDragOver = (event: DragEvent) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = off ? 'none' : 'copy';
+    setOver(!off);
+  };
+  const onDropped = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!off) void onDrop([...event.dataTransfer.files]);
+  };
+
   return (
     <Stack gap={4}>
-      <Dropzone
-        onDrop={(files) => void onDrop(files)}
-        onReject={(rejections) => setError(rejections.length > 1 ? t.oneAtATime : t.notAnImage)}
-        accept={['image/*']}
-        multiple={false}
-        loading={working}
-        disabled={disabled || working}
-        aria-label={t.dropLabel}
-        inputProps={{ 'aria-label': t.dropLabel }}
+      <label
+        className={classes.area}
         data-testid="image-dropzone"
-        p="sm"
+        data-over={over || undefined}
+        data-disabled={off || undefined}
+        onDragOver={onDragOver}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDropped}
       >
-        <Group justify="center" gap="xs" mih={56} style={{ pointerEvents: 'none' }}>
-          <div>
-            <Text size="sm" fw={600}>
-              {t.dropTitle}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t.dropHint}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        <input
+          type="file"
+          accept="image/*"
+          className={classes.input}
+          aria-label={t.dropLabel}
+          disabled={off}
+          onChange={(event) => {
+            const files = [...(event.currentTarget.files ?? [])];
+            // Cleared so that choosing the same file again (after a refusal) fires a change.
+            event.currentTarget.value = '';
+            void onDrop(files);
+          }}
+        />
+        <Text component="span" display="block" size="sm" fw={600}>
+          {t.dropTitle}
+        </Text>
+        <Text component="span" display="block" size="xs" c="dimmed">
+          {t.dropHint}
+        </Text>
+      </label>
       {working && (
         <Text size="xs" c="dimmed" role="status">
           {t.working}

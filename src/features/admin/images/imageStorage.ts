@@ -1,10 +1,10 @@
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '../../../lib/infra/supabase';
 import {
   IMAGE_EXTENSIONS,
   PRODUCT_IMAGE_BUCKET,
   uploadedImage,
   uploadObjectPaths,
-} from '../../../lib/productImages';
+} from '../../../lib/domain/productImages';
 import type { ResizedImage } from './resizeImage';
 
 // Uploaded product pictures in Storage (REQ-IMG-1, REQ-IMG-3): upload both widths, and remove an

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, type StoredImageType } from '../../../lib/productImages';
+import { IMAGE_WIDTHS, type StoredImageType } from '../../../lib/domain/productImages';
 import { texts } from '../../../adminTexts';
 import { fileRefusal, ImageRefusedError, pixelRefusal, scaledSize } from './imageRules';
 

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
-import { notify } from '../../../lib/notify';
+import { notify } from '../../../lib/infra/notify';
 import { downloadCsv } from '../csv/exportCsv';
 import { ClicksChart } from './ClicksChart';
 import {

@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '../../../lib/infra/supabase';
 
 /** The periods the tab offers, in days (today included). */
 export const INSIGHT_PERIODS = [7, 30, 90] as const;

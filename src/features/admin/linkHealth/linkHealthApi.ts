@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '../../../lib/infra/supabase';
 import { DbError } from '../api';
 
 /** A check's verdict (public.link_checks.status). */

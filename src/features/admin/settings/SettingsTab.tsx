@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
-import { loadSupabase } from '../../../lib/loadSupabase';
-import { notify } from '../../../lib/notify';
+import { loadSupabase } from '../../../lib/infra/loadSupabase';
+import { notify } from '../../../lib/infra/notify';
 import {
   STORE_SETTINGS_COLUMNS,
   updateStoreSettings,
   type StoreSettingsRow,
-} from '../../../lib/storeSettings';
+} from '../../../lib/infra/storeSettings';
 import { FormSection } from '../FormCard';
 import { useSchemaForm } from '../useSchemaForm';
 import {

@@ -1,5 +1,5 @@
 import { texts } from '../../../adminTexts';
-import { z } from '../../../lib/zod';
+import { z } from '../../../lib/domain/zod';
 
 const t = texts.settings;
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { paths } from '../../../app/paths';
-import { notify } from '../../../lib/notify';
-import { useSubmitLock } from '../../../lib/useSubmitLock';
+import { paths } from '../../../routing/paths';
+import { notify } from '../../../lib/infra/notify';
+import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
 import { texts } from '../../../adminTexts';
 import { useAuth } from '../../auth/AuthProvider';
 import { isDbError } from '../api';

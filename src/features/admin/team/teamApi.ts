@@ -1,5 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
-import { supabase } from '../../../lib/supabase';
+import { supabase } from '../../../lib/infra/supabase';
 import { DbError } from '../api';
 import { getSignupClient } from '../signup';
 

@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { applyMeta } from '../../../app/RouteMeta';
+import { applyMeta } from '../../../routing/RouteMeta';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { paths, productPath } from '../../../app/paths';
-import { formatPrice, safeUrl, sellerSite } from '../../../lib/format';
-import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/productImages';
-import type { ProductPageProduct } from '../../../lib/productSeo';
+import { paths, productPath } from '../../../routing/paths';
+import { formatPrice, safeUrl, sellerSite } from '../../../lib/domain/format';
+import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/domain/productImages';
+import type { ProductPageProduct } from '../../../lib/domain/productSeo';
 import { texts } from '../../../texts';
 import { countBuyNowClick } from '../buyNowClicks';
 import { DisclosureLine, SellerTag } from '../Disclosure';

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { applyMeta } from '../../../app/RouteMeta';
-import { siteOrigin } from '../../../lib/storeSettings';
+import { applyMeta } from '../../../routing/RouteMeta';
+import { siteOrigin, storeSettings } from '../../../lib/infra/storeSettings';
 import {
   productHead,
   seoSettings,
   scriptJson,
   type ProductPageProduct,
-} from '../../../lib/productSeo';
+} from '../../../lib/domain/productSeo';
 
 const JSON_LD = 'script[type="application/ld+json"]';
 
@@ -37,7 +37,7 @@ function setOpenGraph(property: string, content: string) {
 export function useProductHead(product: ProductPageProduct | null, image: string) {
   useEffect(() => {
     if (!product) return;
-    const head = productHead(product, seoSettings(siteOrigin()), image);
+    const head = productHead(product, seoSettings(siteOrigin(), storeSettings.name), image);
     applyMeta({ title: product.title, description: head.description });
     for (const [property, content] of head.openGraph) setOpenGraph(property, content);
     const canonical = headElement<'link'>('link[rel="canonical"]', 'link');

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { catalogueDb } from '../../../lib/catalogueDb';
-import { PRODUCT_DATA_ID, type ProductPageAnswer } from '../../../lib/productSeo';
+import { catalogueDb } from '../../../lib/infra/catalogueDb';
+import { PRODUCT_DATA_ID, type ProductPageAnswer } from '../../../lib/domain/productSeo';
 
 export type ProductPageState =
   { kind: 'loading' } | { kind: 'error' } | ({ kind: 'answer' } & ProductPageAnswer);

@@ -1,5 +1,5 @@
 // Vite plugin: Vite's dev server (`npm start`) and `vite preview` (the browser tests) answer
-// /p/<slug>, the sitemap and robots.txt with scripts/product-pages.ts, as the host's function
+// /p/<slug>, the sitemap and robots.txt with src/host/productPages.ts, as the host's function
 // does in production (docs/product-pages.md). Registered before Vite's own middlewares, so it
 // also wins over a file of the same name. `vite preview` answers the function's paths exactly as
 // the function does (functionAnswer: its 404s and its own security headers); the dev server
@@ -7,8 +7,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Connect, type Plugin, type ResolvedConfig } from 'vite';
-import { answerProductPages, functionAnswer, type ProductPagesOptions } from './product-pages.ts';
-import { isFunctionPath } from './vite-security-headers.ts';
+import {
+  answerProductPages,
+  functionAnswer,
+  type ProductPagesOptions,
+} from '../../src/host/productPages.ts';
+import { isFunctionPath } from './security-headers.ts';
 
 /** A Host header's value when it is a host name or IP address with an optional port, else null. */
 const HOST =

@@ -1,5 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
-import { constants } from '../texts';
+import { constants } from '../../texts';
 
 // @mantine/notifications (container, transitions, store) is loaded after the first paint, as
 // AppProviders mounts its container lazily; a toast raised earlier waits for it. The module is

@@ -1,4 +1,4 @@
-import { constants, texts } from '../texts';
+import { constants, texts } from '../../texts';
 import { z } from './zod';
 
 /** A new password typed twice, at least config.toml's minimum_password_length long. */

@@ -1,7 +1,7 @@
 // The store's security headers: the one definition behind both places that send them.
 // - Static files: public/_headers (Netlify / Cloudflare Pages format) is this definition written
 //   out (`npx tsx scripts/write-headers.ts`; a unit test checks the file agrees);
-//   scripts/vite-security-headers.ts fills it in for dist/_headers and `vite preview`.
+//   scripts/vite-plugins/security-headers.ts fills it in for dist/_headers and `vite preview`.
 // - Pages the host's function serves (/p/<slug>, sitemaps, robots.txt): hosts apply `_headers`
 //   to static files only, so netlify/functions/product-pages.ts sends the same set itself
 //   (securityHeadersFor).
@@ -56,10 +56,10 @@ export const HEADER_RULES: HeaderRule[] = [
 ];
 
 const FILE_COMMENT = `# Security headers for the static site (Netlify / Cloudflare Pages \`_headers\` format).
-# Written from scripts/security-headers.ts (edit there, then \`npx tsx
+# Written from src/host/securityHeaders.ts (edit there, then \`npx tsx
 # scripts/write-headers.ts\`): the host's function sends the same set on the pages it serves.
 # ${SUPABASE_URL} is replaced with VITE_SUPABASE_URL when the site is built (dist/_headers) and
-# when \`vite preview\` serves it (scripts/vite-security-headers.ts), so deploy dist/ as built.
+# when \`vite preview\` serves it (scripts/vite-plugins/security-headers.ts), so deploy dist/ as built.
 # style-src needs 'unsafe-inline': Mantine writes its CSS variables into a <style> element.
 # The inline-script placeholder in script-src becomes the SHA-256 of each inline script of the page.
 # ${TURNSTILE} becomes ${TURNSTILE_ORIGIN} (the contact form's human check: its script and its

@@ -1,4 +1,4 @@
-import type { Database } from './database.types';
+import type { Database } from '../infra/database.types';
 
 /**
  * The catalogue's row types and column lists, derived from the generated `Database` types

@@ -2,17 +2,17 @@
 // the HTML <head>, while the browser is still parsing the page, instead of after the app's
 // JavaScript has been fetched and started (REQ-FIND-7: the cards waited for the bundle). On a plain
 // `/` the script also draws the cards from the answer into the pre-rendered page, from card
-// markup that scripts/vite-prerender.ts renders at build time; the app hydrates them
+// markup that scripts/vite-plugins/prerender.ts renders at build time; the app hydrates them
 // (src/features/storefront/earlyFirstPage.ts, firstPagePrefetch.ts, decisions 0160 and 0190).
 // The script is inline (no extra request before the fetch can start); the Content-Security-Policy
-// allows it by its SHA-256 like the colour-scheme script (scripts/vite-security-headers.ts hashes
+// allows it by its SHA-256 like the colour-scheme script (scripts/vite-plugins/security-headers.ts hashes
 // every bare <script> of the built page).
 import path from 'node:path';
 import { build, loadEnv, type Plugin, type Rolldown } from 'vite';
-import type { EarlyFirstPageConfig } from '../src/features/storefront/earlyFirstPage.ts';
-import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
-import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/tables.ts';
-import { texts } from '../src/texts.ts';
+import type { EarlyFirstPageConfig } from '../../src/features/storefront/earlyFirstPage.ts';
+import { PAGE_SIZE } from '../../src/features/storefront/paging.ts';
+import { selectList, STORE_PRODUCT_COLUMNS } from '../../src/lib/domain/tables.ts';
+import { texts } from '../../src/texts.ts';
 
 /** The query parameter of the chosen category (CATEGORY_PARAM in HomePage.tsx). */
 export const CATEGORY_PARAM = 'cat';

@@ -2,7 +2,7 @@
 // the browser bundle and the pre-render alike, so the pre-rendered pages carry the owner's social
 // pages ("Follow us") and who runs the shop even for visitors without JavaScript, and hydration
 // renders exactly what the HTML shows. The running app reads the row again on every page load.
-import { fetchStoreSettingsRow, type StoreSettingsRow } from '../src/lib/storeSettings.ts';
+import { fetchStoreSettingsRow, type StoreSettingsRow } from '../../src/lib/infra/storeSettings.ts';
 
 /** Long enough for a hosted project waking up; a build must not hang on a dead address. */
 const TIMEOUT_MS = 8_000;

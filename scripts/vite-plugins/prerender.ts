@@ -14,7 +14,7 @@ export const START = 'src/app/start.tsx';
 /** The shell for routes that are not pre-rendered. */
 export const SPA_SHELL = 'spa.html';
 const ROOT_ELEMENT = '<div id="root"></div>';
-/** Marks a page with the early first-page script (scripts/vite-first-page.ts). */
+/** Marks a page with the early first-page script (scripts/vite-plugins/first-page.ts). */
 const EARLY_SCRIPT_MARK = '__marFirstPage';
 
 interface ServerEntry {

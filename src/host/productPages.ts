@@ -3,9 +3,9 @@
 // /robots.txt from the database, so a crawler gets the content without running JavaScript.
 // Web-standard code only (URL, fetch, Response), so any host that runs fetch-style functions can
 // serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
-// scripts/vite-product-pages.ts, Netlify through netlify/functions/product-pages.ts.
+// scripts/vite-plugins/product-pages.ts, Netlify through netlify/functions/product-pages.ts.
 // Why not build-time pre-rendering or a Supabase edge function: docs/decisions/0150.
-import { formatPrice, safeUrl, sellerSite } from '../src/lib/format.ts';
+import { formatPrice, safeUrl, sellerSite } from '../lib/domain/format.ts';
 import {
   PRODUCT_DATA_ID,
   productHead,
@@ -14,19 +14,19 @@ import {
   type ProductPageAnswer,
   type ProductPageProduct,
   type SeoSettings,
-} from '../src/lib/productSeo.ts';
-import { paths, productPath } from '../src/app/paths.ts';
-import { PRERENDERED_ROUTES } from '../src/app/prerender.ts';
+} from '../lib/domain/productSeo.ts';
+import { paths, productPath } from '../routing/paths.ts';
+import { PRERENDERED_ROUTES } from '../routing/prerender.ts';
 import {
   fetchStoreSettingsRow,
   settingsFromRow,
   storeSettings,
   type StoreSettings,
-} from '../src/lib/storeSettings.ts';
-import { disclosureParts } from '../src/features/storefront/disclosureText.ts';
-import { IMAGE_WIDTHS, uploadedImage } from '../src/lib/productImages.ts';
-import { texts } from '../src/texts.ts';
-import { securityHeadersFor } from './security-headers.ts';
+} from '../lib/infra/storeSettings.ts';
+import { disclosureParts } from '../lib/domain/disclosure.ts';
+import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
+import { texts } from '../texts.ts';
+import { securityHeadersFor } from './securityHeaders.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
@@ -292,7 +292,7 @@ Sitemap: ${settings.siteUrl}/sitemap.xml
  * the row cannot be read, the build's values.
  */
 async function liveSeoSettings(options: ProductPagesOptions): Promise<PageSettings> {
-  const base = seoSettings(options.siteUrl);
+  const base = seoSettings(options.siteUrl, storeSettings.name);
   try {
     const row = await fetchStoreSettingsRow(options.supabaseUrl, options.anonKey);
     return {

@@ -1,6 +1,6 @@
 import { paths } from './paths';
 
-/** The routes written as static HTML at build time (scripts/vite-prerender.ts). */
+/** The routes written as static HTML at build time (scripts/vite-plugins/prerender.ts). */
 export const PRERENDERED_ROUTES = [
   paths.home,
   paths.contact,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { currentStoreSettings, siteOrigin, useStoreSettings } from '../lib/storeSettings';
+import { currentStoreSettings, siteOrigin, useStoreSettings } from '../lib/infra/storeSettings';
 import { texts } from '../texts';
 import { paths } from './paths';
 

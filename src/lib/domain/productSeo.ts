@@ -1,10 +1,9 @@
 // What search engines and shared links read of a product page: title, description, canonical
 // URL, Open Graph tags and schema.org Product JSON-LD. Pure functions of the product and the
 // store's SEO settings, used by the page in the browser (ProductPage) and by the server that
-// answers /p/<slug> without JavaScript (scripts/product-pages/), so both say the same.
-import { texts } from '../texts';
-import { storeSettings } from './storeSettings';
-import { productPath } from '../app/paths';
+// answers /p/<slug> without JavaScript (src/host/productPages.ts), so both say the same.
+import { texts } from '../../texts';
+import { productPath } from '../../routing/paths';
 import { formatPrice, safeUrl, sellerSite } from './format';
 
 /** Id of the data block the server puts into a product page's HTML, read on first render. */
@@ -31,12 +30,12 @@ export type ProductPageAnswer =
   | { status: 'missing' };
 
 /**
- * The store's SEO values (name from the store settings): `siteUrl` is the absolute origin
- * canonical URLs and the sitemap use.
+ * The store's SEO values: `siteName` is the store settings' name (the caller reads them: this
+ * module only computes), `siteUrl` the absolute origin canonical URLs and the sitemap use.
  */
-export function seoSettings(siteUrl: string) {
+export function seoSettings(siteUrl: string, siteName: string) {
   return {
-    siteName: storeSettings.name,
+    siteName,
     /** Page titles end in the header's title, as every other page's (RouteMeta). */
     titleSuffix: texts.brand.title,
     siteUrl: siteUrl.replace(/\/+$/, ''),

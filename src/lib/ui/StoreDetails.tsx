@@ -1,7 +1,7 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
-import { useStoreSettings } from '../lib/storeSettings';
-import { texts } from '../texts';
-import classes from './Layout.module.css';
+import { useStoreSettings } from '../infra/storeSettings';
+import { texts } from '../../texts';
+import classes from './StoreDetails.module.css';
 
 function FollowIcon() {
   return (
@@ -42,13 +42,7 @@ export function FollowUs() {
         {texts.brand.followUs}
       </Text>
       {social.map(({ network, url }) => (
-        <Anchor
-          key={network}
-          href={url}
-          target="_blank"
-          rel="me noopener"
-          className={classes.footerLink}
-        >
+        <Anchor key={network} href={url} target="_blank" rel="me noopener" className={classes.link}>
           {texts.storefront.social[network]}
           <VisuallyHidden> {texts.storefront.opensInNewTab}</VisuallyHidden>
         </Anchor>

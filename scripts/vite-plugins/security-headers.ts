@@ -1,4 +1,4 @@
-// Vite plugin: the security headers of scripts/security-headers.ts (public/_headers) with the
+// Vite plugin: the security headers of src/host/securityHeaders.ts (public/_headers) with the
 // Supabase URL filled in. `vite build` writes the filled-in file to dist/_headers (hosts read it
 // from there); `vite preview` sends the same headers on the static files, so what is tested
 // locally is what is deployed. Like the hosts, it leaves the paths of the host's function alone
@@ -7,13 +7,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
-import { config as functionConfig } from '../netlify/functions/product-pages.ts';
+import { config as functionConfig } from '../../netlify/functions/product-pages.ts';
 import {
   fillPlaceholders,
   headersFileText,
   parseHeadersFile,
   pathMatches,
-} from './security-headers.ts';
+} from '../../src/host/securityHeaders.ts';
 
 export { parseHeadersFile, pathMatches };
 
