@@ -21,7 +21,11 @@ export type StorefrontContentRow = Record<SlideColumn, string | null> & { about_
 export const SLIDE_COLUMNS = SLIDE_NUMBERS.flatMap((n) =>
   SLIDE_PARTS.map((part): SlideColumn => `slide_${n}_${part}`),
 );
-export const STOREFRONT_CONTENT_COLUMNS = `${SLIDE_COLUMNS.join(',')},about_text`;
+// Written out (not joined from SLIDE_COLUMNS): supabase-js types a select from its literal text.
+export const STOREFRONT_CONTENT_COLUMNS =
+  'slide_1_image,slide_1_alt,slide_1_heading,slide_1_text,slide_1_link,' +
+  'slide_2_image,slide_2_alt,slide_2_heading,slide_2_text,slide_2_link,' +
+  'slide_3_image,slide_3_alt,slide_3_heading,slide_3_text,slide_3_link,about_text';
 
 export interface Slide {
   image: string;

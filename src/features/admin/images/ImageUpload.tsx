@@ -6,14 +6,17 @@ import { notify } from '../../../lib/notify';
 import { texts } from '../../../adminTexts';
 import { ImageRefusedError } from './imageRules';
 import { uploadProductImage } from './imageStorage';
-import { resizeImage } from './resizeImage';
+import { resizeImage, type ResizedImage } from './resizeImage';
 
 const t = texts.productImages;
 
 /** The upload's own messages: a refusal or a failure, shown under the drop area until the next try. */
-async function prepareAndUpload(file: File): Promise<{ url: string } | { error: string }> {
+async function prepareAndUpload(
+  file: File,
+  upload: (image: ResizedImage) => Promise<string>,
+): Promise<{ url: string } | { error: string }> {
   try {
-    return { url: await uploadProductImage(await resizeImage(file)) };
+    return { url: await upload(await resizeImage(file)) };
   } catch (error) {
     if (error instanceof ImageRefusedError) return { error: error.message };
     console.error('Uploading a product picture failed', error);
@@ -24,14 +27,21 @@ async function prepareAndUpload(file: File): Promise<{ url: string } | { error: 
 /**
  * File picker and drag-and-drop for the product's picture (issue 15). On success the product's
  * image becomes the upload's public URL; on any refusal or failure the form stays as it was.
- * `accept="image/*"` makes a phone offer its camera roll (and camera).
+ * `accept="image/*"` makes a phone offer its camera roll (and camera). The Storefront tab uses it
+ * for the banner's pictures with its own `upload`, label and message (docs/decisions/0212).
  */
 export function ImageUpload({
   disabled,
   onUploaded,
+  upload = uploadProductImage,
+  label = t.dropLabel,
+  uploadedMessage = t.uploaded,
 }: {
   disabled: boolean;
   onUploaded: (url: string) => void;
+  upload?: (image: ResizedImage) => Promise<string>;
+  label?: string;
+  uploadedMessage?: string;
 }) {
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,14 +54,14 @@ export function ImageUpload({
     }
     setError(null);
     setWorking(true);
-    const result = await prepareAndUpload(file);
+    const result = await prepareAndUpload(file, upload);
     setWorking(false);
     if ('error' in result) {
       setError(result.error);
       return;
     }
     onUploaded(result.url);
-    notify.success(t.uploaded);
+    notify.success(uploadedMessage);
   };
 
   return (
@@ -63,8 +73,8 @@ export function ImageUpload({
         multiple={false}
         loading={working}
         disabled={disabled || working}
-        aria-label={t.dropLabel}
-        inputProps={{ 'aria-label': t.dropLabel }}
+        aria-label={label}
+        inputProps={{ 'aria-label': label }}
         data-testid="image-dropzone"
         p="sm"
       >
