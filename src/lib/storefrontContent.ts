@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { env } from './env';
+import { fetchPublicRow } from './storeSettings';
 
 /**
  * The owner's storefront content (public.storefront_content, one row; docs/decisions/0212): the
@@ -11,21 +12,11 @@ import { env } from './env';
 
 export const SLIDE_NUMBERS = [1, 2, 3] as const;
 export type SlideNumber = (typeof SLIDE_NUMBERS)[number];
-export const SLIDE_PARTS = ['image', 'alt', 'heading', 'text', 'link'] as const;
-export type SlidePart = (typeof SLIDE_PARTS)[number];
+export type SlidePart = 'image' | 'alt' | 'heading' | 'text' | 'link';
 export type SlideColumn = `slide_${SlideNumber}_${SlidePart}`;
 
-/** public.storefront_content as the API returns it (the columns STOREFRONT_CONTENT_COLUMNS lists). */
+/** public.storefront_content as the API returns it (the id and updated_at besides). */
 export type StorefrontContentRow = Record<SlideColumn, string | null> & { about_text: string };
-
-export const SLIDE_COLUMNS = SLIDE_NUMBERS.flatMap((n) =>
-  SLIDE_PARTS.map((part): SlideColumn => `slide_${n}_${part}`),
-);
-// Written out (not joined from SLIDE_COLUMNS): supabase-js types a select from its literal text.
-export const STOREFRONT_CONTENT_COLUMNS =
-  'slide_1_image,slide_1_alt,slide_1_heading,slide_1_text,slide_1_link,' +
-  'slide_2_image,slide_2_alt,slide_2_heading,slide_2_text,slide_2_link,' +
-  'slide_3_image,slide_3_alt,slide_3_heading,slide_3_text,slide_3_link,about_text';
 
 export interface Slide {
   image: string;
@@ -52,19 +43,6 @@ export function sitePath(raw: unknown): string | undefined {
     : undefined;
 }
 
-/** A picture's address: a site path or an http(s) URL (the bucket's public URL); else undefined. */
-function pictureUrl(raw: unknown): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const path = sitePath(raw);
-  if (path) return path;
-  try {
-    const url = new URL(raw.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const text = (raw: unknown): string | undefined =>
   typeof raw === 'string' && raw.trim() ? raw.trim() : undefined;
 
@@ -77,7 +55,8 @@ export function slidesFromRow(
   return defaults.map((fallback, i) => {
     const n = SLIDE_NUMBERS[i];
     if (!n) return fallback;
-    const image = pictureUrl(row[`slide_${n}_image`]);
+    // The database accepts only a site path or an upload's address (migration …2610).
+    const image = text(row[`slide_${n}_image`]);
     // A stored picture comes with its stored description; the default's would not fit it.
     const picture = image
       ? { image, alt: text(row[`slide_${n}_alt`]) ?? '' }
@@ -92,23 +71,11 @@ export function slidesFromRow(
 }
 
 /** Reads the row with the anon key: one GET of one row (the SPA and tests). */
-export async function fetchStorefrontContentRow(
+export function fetchStorefrontContentRow(
   supabaseUrl: string,
   anonKey: string,
 ): Promise<StorefrontContentRow> {
-  const response = await fetch(
-    `${supabaseUrl}/rest/v1/storefront_content?select=${STOREFRONT_CONTENT_COLUMNS}&id=eq.true`,
-    {
-      headers: {
-        apikey: anonKey,
-        Authorization: `Bearer ${anonKey}`,
-        Accept: 'application/vnd.pgrst.object+json',
-      },
-      credentials: 'omit',
-    },
-  );
-  if (!response.ok) throw new Error(`storefront_content: HTTP ${response.status}`);
-  return (await response.json()) as StorefrontContentRow;
+  return fetchPublicRow(supabaseUrl, anonKey, 'storefront_content', '*');
 }
 
 // The row once it has arrived; null: the built-in defaults (before, or when the read failed).

@@ -15,7 +15,6 @@ import { loadSupabase } from '../../../lib/loadSupabase';
 import { notify } from '../../../lib/notify';
 import {
   SLIDE_NUMBERS,
-  STOREFRONT_CONTENT_COLUMNS,
   updateStorefrontContent,
   type SlideNumber,
   type StorefrontContentRow,
@@ -26,6 +25,7 @@ import { useSchemaForm } from '../useSchemaForm';
 import { releaseStorefrontImages, uploadStorefrontImage } from './storefrontImages';
 import {
   isStorefrontField,
+  STOREFRONT_CONTENT_COLUMNS,
   STOREFRONT_FIELDS,
   storefrontSchema,
   type StorefrontValues,

@@ -1,6 +1,6 @@
 import { texts } from '../../../adminTexts';
 import {
-  SLIDE_COLUMNS,
+  SLIDE_NUMBERS,
   sitePath,
   type SlideColumn,
   type SlideNumber,
@@ -73,7 +73,20 @@ export const storefrontSchema = z.object({
 
 export type StorefrontValues = Record<SlideColumn, string> & { about_text: string };
 export type StorefrontField = keyof StorefrontValues;
-export const STOREFRONT_FIELDS: StorefrontField[] = [...SLIDE_COLUMNS, 'about_text'];
+export const STOREFRONT_FIELDS: StorefrontField[] = [
+  ...SLIDE_NUMBERS.flatMap((n) =>
+    (['image', 'alt', 'heading', 'text', 'link'] as const).map(
+      (part): StorefrontField => `slide_${n}_${part}`,
+    ),
+  ),
+  'about_text',
+];
+
+// Written out (not joined from the fields): supabase-js types a select from its literal text.
+export const STOREFRONT_CONTENT_COLUMNS =
+  'slide_1_image,slide_1_alt,slide_1_heading,slide_1_text,slide_1_link,' +
+  'slide_2_image,slide_2_alt,slide_2_heading,slide_2_text,slide_2_link,' +
+  'slide_3_image,slide_3_alt,slide_3_heading,slide_3_text,slide_3_link,about_text';
 
 export function isStorefrontField(name: unknown): name is StorefrontField {
   return typeof name === 'string' && (STOREFRONT_FIELDS as string[]).includes(name);
