@@ -49,6 +49,7 @@ const ADMIN_TABS = [
   texts.activity.tab,
   texts.insights.tab,
   texts.settings.tab,
+  texts.storefrontContent.tab,
   texts.account.tab,
 ];
 /** Issue 18's admin views: scanned in both schemes at the phone width too. */
@@ -59,6 +60,8 @@ const NEW_ADMIN_TABS: readonly string[] = [
   texts.account.tab,
   // The store settings (docs/decisions/0211).
   texts.settings.tab,
+  // The banner's slides and the About text (docs/decisions/0212).
+  texts.storefrontContent.tab,
 ];
 
 let session = '';
