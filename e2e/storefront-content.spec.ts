@@ -46,6 +46,8 @@ test('an admin changes a slide (headline, picture, link) and the About text; hom
   stack,
   serviceDb,
 }) => {
+  // Preparing and uploading a picture and two axe scans: over a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const headline = `Spring kit ${stamp}`;
   const about = `We are a family shop ${stamp}.\n\n- Honest reviews\n- Fair sellers`;
@@ -61,13 +63,11 @@ test('an admin changes a slide (headline, picture, link) and the About text; hom
   await expect(field(slide, t.heading)).toHaveValue(texts.storefront.banner.slides[0].heading);
 
   // The picture: prepared in the browser and uploaded to the storefront-images bucket.
-  await slide
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'spring.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await jpegWithGps(1600, 600),
-    });
+  await slide.locator('input[type=file]').setInputFiles({
+    name: 'spring.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await jpegWithGps(1600, 600),
+  });
   await expectToast(page, t.uploaded);
   const picture = slide.getByTestId('slide-picture');
   await expect(picture).toHaveAttribute(
