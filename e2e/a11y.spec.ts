@@ -51,6 +51,7 @@ const ADMIN_TABS = [
   texts.activity.tab,
   texts.insights.tab,
   texts.settings.tab,
+  texts.storefrontContent.tab,
   texts.account.tab,
 ];
 /** The admin accounts views (REQ-ACC, REQ-LOG): scanned in both schemes at the phone width too. */
@@ -61,6 +62,8 @@ const NEW_ADMIN_TABS: readonly string[] = [
   texts.account.tab,
   // The store settings (docs/decisions/0211).
   texts.settings.tab,
+  // The banner's slides and the About text (docs/decisions/0212).
+  texts.storefrontContent.tab,
 ];
 
 let session = '';

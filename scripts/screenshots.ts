@@ -34,6 +34,7 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
     { path: '/admin', file: 'admin-activity', admin: true, tab: texts.activity.tab },
     { path: '/admin', file: 'admin-account', admin: true, tab: texts.account.tab },
+    { path: '/admin', file: 'admin-storefront', admin: true, tab: texts.storefrontContent.tab },
     { path: '/forgot-password', file: 'forgot-password' },
     // Signed out: the "link invalid" box; signed in (as after the link): the new-password form.
     { path: '/reset-password', file: 'reset-password-invalid' },

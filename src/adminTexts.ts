@@ -367,6 +367,43 @@ export const texts = {
       'The company number must be the 8 characters Companies House gives (for example 01234567 or SC123456)',
     vatNumberInvalid: 'The VAT number must be a UK VAT number such as GB123456789',
   },
+  /** The Storefront tab: the banner's slides and the About text (docs/decisions/0212). */
+  storefrontContent: {
+    tab: 'Storefront',
+    intro:
+      'The home banner and the About page as shoppers see them. A change shows on the next page a shopper opens.',
+    loading: 'Loading the storefront content',
+    loadFailed: 'Could not load the storefront content.',
+    slideHeading: (n: number) => `Banner slide ${n}`,
+    picture: 'Picture',
+    pictureAlt: (n: number) => `Slide ${n} picture`,
+    uploadLabel: (n: number) => `Upload a picture for slide ${n}`,
+    uploaded: 'Picture uploaded: save to use it',
+    alt: 'Picture description (for screen readers)',
+    heading: 'Headline',
+    text: 'Text',
+    link: 'Link (optional)',
+    linkHint: 'A page of this store, e.g. /about or /?cat=Football; empty: no link',
+    aboutHeading: 'About page',
+    about: 'About text',
+    aboutHint:
+      'Plain text. A blank line starts a new paragraph, "- " a list item, "## " a subheading. "Privacy Policy" and "Contact Us" link to those pages.',
+    save: 'Save storefront',
+    saved: 'Storefront saved',
+    failed: 'The storefront could not be saved. Please try again.',
+    changedElsewhere:
+      'Another admin changed the storefront meanwhile. Their version is shown now: check it and save again.',
+    // The database's rules (migration …2610), checked first here with the same words.
+    imageInvalid: (n: number) =>
+      `Slide ${n}'s picture must be uploaded here (or one of the store's own pictures)`,
+    altInvalid: (n: number) =>
+      `Slide ${n}'s picture description must be 1 to 150 characters on one line`,
+    headingInvalid: (n: number) => `Slide ${n}'s headline must be 1 to 60 characters on one line`,
+    textInvalid: (n: number) => `Slide ${n}'s text must be 1 to 140 characters on one line`,
+    linkInvalid: (n: number) =>
+      `Slide ${n}'s link must be a page of this store starting with / (for example /about or /?cat=Football), with no spaces`,
+    aboutInvalid: 'The About text must be 1 to 6000 characters',
+  },
   insights: {
     /** The tab's label and the heading of its panel. */
     tab: 'Insights',

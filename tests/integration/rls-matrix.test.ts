@@ -370,6 +370,29 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'youtube_url', value: 'https://www.youtube.com/@matrix.test' }),
   },
+  // The banner's slides and the About text (docs/decisions/0212): one row everyone reads (the
+  // storefront); only admins change it; nobody adds or removes rows.
+  storefront_content: {
+    expect: {
+      anon: ['select'],
+      user: ['select'],
+      admin: ['select', 'update'],
+      service_role: ['select', 'update'],
+    },
+    async fixture() {
+      const { data } = await service().from('storefront_content').select('slide_3_link').single();
+      const before = (data as Row | null)?.slide_3_link ?? null;
+      cleanups.push(() =>
+        service().from('storefront_content').update({ slide_3_link: before }).eq('id', true),
+      );
+      return { key: 'id', value: true };
+    },
+    async newRow() {
+      // The one-row check refuses any second row; id false is the only other candidate.
+      return { row: { id: false, slide_1_heading: 'Forged' }, key: 'id', value: false };
+    },
+    change: () => ({ column: 'slide_3_link', value: '/about?matrix' }),
+  },
   // REQ-FIND-4 (product pages). Old slugs of renamed products: readable as far as their
   // product is (the admins; product_page reads them past RLS, docs/decisions/0202); only the
   // rename trigger writes, the service role included.

@@ -20,6 +20,9 @@ const ActivityTab = lazy(() =>
 const SettingsTab = lazy(() =>
   import('./settings/SettingsTab').then((m) => ({ default: m.SettingsTab })),
 );
+const StorefrontTab = lazy(() =>
+  import('./storefront/StorefrontTab').then((m) => ({ default: m.StorefrontTab })),
+);
 const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
@@ -131,6 +134,9 @@ export function AdminPage() {
             <Tabs.Tab value="settings" px={{ base: 10, sm: 'md' }}>
               {texts.settings.tab}
             </Tabs.Tab>
+            <Tabs.Tab value="storefront" px={{ base: 10, sm: 'md' }}>
+              {texts.storefrontContent.tab}
+            </Tabs.Tab>
             <Tabs.Tab value="account" px={{ base: 10, sm: 'md' }}>
               {texts.account.tab}
             </Tabs.Tab>
@@ -163,6 +169,12 @@ export function AdminPage() {
             'settings',
             <LazyPanel>
               <SettingsTab />
+            </LazyPanel>,
+          )}
+          {panel(
+            'storefront',
+            <LazyPanel>
+              <StorefrontTab />
             </LazyPanel>,
           )}
           {panel(

@@ -1,6 +1,8 @@
 import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { slidesFromRow, useStorefrontContent } from '../../lib/storefrontContent';
 import { constants, texts } from '../../texts';
 import classes from './Banner.module.css';
 import { isPlaying, nextSlide, shouldAutoAdvance } from './bannerLogic';
@@ -33,13 +35,33 @@ function isKeyboardFocus(target: EventTarget): boolean {
   }
 }
 
+/** A slide with a link is one link (picture and caption); others are just the picture. */
+function SlideLink({
+  to,
+  active,
+  children,
+}: {
+  to?: string;
+  active: boolean;
+  children: ReactNode;
+}) {
+  if (!to) return children;
+  return (
+    <Link to={to} className={classes.link} tabIndex={active ? undefined : -1}>
+      {children}
+    </Link>
+  );
+}
+
 /**
  * Home banner: three slides, advancing every 4 s and wrapping from the last to the first,
  * with clickable dots. It pauses while hovered or keyboard-focused, has a pause/play control
  * and does not advance by itself for visitors who prefer reduced motion (they may press play).
+ * The slides are the owner's (the Storefront tab, docs/decisions/0212); the built-in ones until
+ * the stored ones have arrived.
  */
 export function Banner() {
-  const slides = t.slides;
+  const slides = slidesFromRow(useStorefrontContent(), t.slides);
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [userChoice, setUserChoice] = useState<'playing' | 'paused' | null>(null);
@@ -84,7 +106,7 @@ export function Banner() {
       <div aria-live={advancing ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
           <div
-            key={slide.image}
+            key={i}
             className={classes.slide}
             data-active={i === index || undefined}
             role="group"
@@ -93,27 +115,29 @@ export function Banner() {
             aria-hidden={i !== index}
             data-testid="banner-slide"
           >
-            <img
-              className={classes.image}
-              src={slide.image}
-              alt={slide.alt}
-              width={1200}
-              height={400}
-              // The first slide is the home page's largest paint: fetch it before the rest.
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              decoding="async"
-            />
-            <div className={classes.caption}>
-              <p className={classes.heading}>{slide.heading}</p>
-              <p className={classes.text}>{slide.text}</p>
-            </div>
+            <SlideLink to={slide.link} active={i === index}>
+              <img
+                className={classes.image}
+                src={slide.image}
+                alt={slide.alt}
+                width={1200}
+                height={400}
+                // The first slide is the home page's largest paint: fetch it before the rest.
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding="async"
+              />
+              <div className={classes.caption}>
+                <p className={classes.heading}>{slide.heading}</p>
+                <p className={classes.text}>{slide.text}</p>
+              </div>
+            </SlideLink>
           </div>
         ))}
       </div>
       <div className={classes.controls}>
-        {slides.map((slide, i) => (
+        {slides.map((_slide, i) => (
           <button
-            key={slide.image}
+            key={i}
             type="button"
             className={classes.dot}
             aria-label={t.showSlide(i + 1)}

@@ -101,26 +101,33 @@ export function settingsFromRow(row: StoreSettingsRow, fallback: StoreSettings):
 }
 
 /**
- * Reads the row with the anon key: one GET of one row (the SPA, the host function per request,
- * tests). Plain fetch, so the storefront's first load carries no client library for it.
+ * One row of a one-row table everyone reads (store_settings, storefront_content), with the anon
+ * key: one GET. Plain fetch, so the storefront's first load carries no client library for it.
  */
-export async function fetchStoreSettingsRow(
+export async function fetchPublicRow<T>(
+  supabaseUrl: string,
+  anonKey: string,
+  table: string,
+  select: string,
+): Promise<T> {
+  const response = await fetch(`${supabaseUrl}/rest/v1/${table}?select=${select}&id=eq.true`, {
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${anonKey}`,
+      Accept: 'application/vnd.pgrst.object+json',
+    },
+    credentials: 'omit',
+  });
+  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Reads the row with the anon key (the SPA, the host function per request, tests). */
+export function fetchStoreSettingsRow(
   supabaseUrl: string,
   anonKey: string,
 ): Promise<StoreSettingsRow> {
-  const response = await fetch(
-    `${supabaseUrl}/rest/v1/store_settings?select=${STORE_SETTINGS_COLUMNS}&id=eq.true`,
-    {
-      headers: {
-        apikey: anonKey,
-        Authorization: `Bearer ${anonKey}`,
-        Accept: 'application/vnd.pgrst.object+json',
-      },
-      credentials: 'omit',
-    },
-  );
-  if (!response.ok) throw new Error(`store_settings: HTTP ${response.status}`);
-  return (await response.json()) as StoreSettingsRow;
+  return fetchPublicRow(supabaseUrl, anonKey, 'store_settings', STORE_SETTINGS_COLUMNS);
 }
 
 /**

@@ -54,7 +54,20 @@ const FIELD_LABEL: Record<string, string> = {
   vat_number: texts.settings.vatNumber,
 };
 
+/** Storefront content (docs/decisions/0212): "Banner slide 2: Headline", "About text". */
+const SLIDE_PART_LABEL: Record<string, string> = {
+  image: texts.storefrontContent.picture,
+  alt: texts.storefrontContent.alt,
+  heading: texts.storefrontContent.heading,
+  text: texts.storefrontContent.text,
+  link: texts.storefrontContent.link,
+};
+
 function fieldLabel(field: string): string {
+  const slide = /^slide_(\d)_([a-z]+)$/.exec(field);
+  const part = slide && SLIDE_PART_LABEL[slide[2] ?? ''];
+  if (slide && part) return `${texts.storefrontContent.slideHeading(Number(slide[1]))}: ${part}`;
+  if (field === 'about_text') return texts.storefrontContent.about;
   return FIELD_LABEL[field] ?? field;
 }
 

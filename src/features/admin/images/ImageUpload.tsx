@@ -5,14 +5,17 @@ import { texts } from '../../../adminTexts';
 import { ImageRefusedError } from './imageRules';
 import { uploadProductImage } from './imageStorage';
 import classes from './ImageUpload.module.css';
-import { resizeImage } from './resizeImage';
+import { resizeImage, type ResizedImage } from './resizeImage';
 
 const t = texts.productImages;
 
 /** The upload's own messages: a refusal or a failure, shown under the drop area until the next try. */
-async function prepareAndUpload(file: File): Promise<{ url: string } | { error: string }> {
+async function prepareAndUpload(
+  file: File,
+  upload: (image: ResizedImage) => Promise<string>,
+): Promise<{ url: string } | { error: string }> {
   try {
-    return { url: await uploadProductImage(await resizeImage(file)) };
+    return { url: await upload(await resizeImage(file)) };
   } catch (error) {
     if (error instanceof ImageRefusedError) return { error: error.message };
     console.error('Uploading a product picture failed', error);
@@ -25,14 +28,21 @@ async function prepareAndUpload(file: File): Promise<{ url: string } | { error: 
  * image becomes the upload's public URL; on any refusal or failure the form stays as it was.
  * `accept="image/*"` makes a phone offer its camera roll (and camera). A plain file input in a
  * label, not a drop-zone package: those need Node 22 to install (decision 0221). What may be
- * uploaded is judged by imageRules for picked and dropped files alike.
+ * uploaded is judged by imageRules for picked and dropped files alike. The Storefront tab uses it
+ * for the banner's pictures with its own `upload`, label and message (docs/decisions/0212).
  */
 export function ImageUpload({
   disabled,
   onUploaded,
+  upload = uploadProductImage,
+  label = t.dropLabel,
+  uploadedMessage = t.uploaded,
 }: {
   disabled: boolean;
   onUploaded: (url: string) => void;
+  upload?: (image: ResizedImage) => Promise<string>;
+  label?: string;
+  uploadedMessage?: string;
 }) {
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,14 +56,14 @@ export function ImageUpload({
     }
     setError(null);
     setWorking(true);
-    const result = await prepareAndUpload(file);
+    const result = await prepareAndUpload(file, upload);
     setWorking(false);
     if ('error' in result) {
       setError(result.error);
       return;
     }
     onUploaded(result.url);
-    notify.success(t.uploaded);
+    notify.success(uploadedMessage);
   };
 
   const off = disabled || working;
@@ -83,7 +93,7 @@ export function ImageUpload({
           type="file"
           accept="image/*"
           className={classes.input}
-          aria-label={t.dropLabel}
+          aria-label={label}
           disabled={off}
           onChange={(event) => {
             const files = [...(event.currentTarget.files ?? [])];
