@@ -7,7 +7,7 @@
 // clean-up request is counted and listed on its own.
 import type { Locator, Page, Request } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
-import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/productImages.ts';
+import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import {

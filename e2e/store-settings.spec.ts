@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { demoAdminFile, expectToast, field, useSession } from './admin.helpers.ts';
-import { DEFAULT_DISCLOSURE } from '../src/lib/storeSettings.ts';
+import { DEFAULT_DISCLOSURE } from '../src/lib/infra/storeSettings.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 
 /** The seed's demo pages (supabase/seed.sql), in "Follow us" order. */

@@ -96,7 +96,7 @@ function pictureFor(product: ProductPageProduct, supabaseUrl: string) {
 export type PageSettings = SeoSettings & { store?: StoreSettings };
 
 /**
- * Who runs the shop and "Follow us", as the app's footer shows them (src/app/StoreDetails.tsx):
+ * Who runs the shop and "Follow us", as the app's footer shows them (src/lib/ui/StoreDetails.tsx):
  * a visitor without JavaScript reaches the trader's details from every page (reg. 6).
  */
 export function storeFooterHtml(store: StoreSettings): string {

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_TEXT } from '../../src/features/pages/aboutText';
-import { fetchStorefrontContentRow } from '../../src/lib/storefrontContent';
+import { fetchStorefrontContentRow } from '../../src/lib/infra/storefrontContent';
 import { texts } from '../../src/texts';
 import {
   anonClient,

@@ -12,7 +12,7 @@ import {
   templateVariables,
 } from '../../stack/auth/mail-templates.ts';
 import { loadConfig, REPO_ROOT } from '../../stack/config.ts';
-import { readStoreSettings } from '../../src/lib/storeSettings';
+import { readStoreSettings } from '../../src/lib/infra/storeSettings';
 
 const config = loadConfig();
 const templates = config.emailTemplates;

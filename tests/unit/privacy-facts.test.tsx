@@ -11,7 +11,7 @@ import {
   storeSettings,
   type StoreSettingsRow,
   updateStoreSettings,
-} from '../../src/lib/storeSettings';
+} from '../../src/lib/infra/storeSettings';
 import { loadConfig } from '../../supabase/functions/contact/config.ts';
 import { renderWithProviders } from './render';
 

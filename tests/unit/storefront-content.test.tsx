@@ -18,7 +18,7 @@ import {
   slidesFromRow,
   updateStorefrontContent,
   type StorefrontContentRow,
-} from '../../src/lib/storefrontContent';
+} from '../../src/lib/infra/storefrontContent';
 import { texts } from '../../src/texts';
 import { renderWithProviders } from './render';
 

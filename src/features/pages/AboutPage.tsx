@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { texts } from '../../texts';
 import { paths } from '../../routing/paths';
-import { useStorefrontContent } from '../../lib/storefrontContent';
+import { useStorefrontContent } from '../../lib/infra/storefrontContent';
 import { aboutBlocks, DEFAULT_ABOUT_TEXT, splitPageNames } from './aboutText';
 
 /** The page names the About text turns into links (decision 0212). */

@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { slidesFromRow, useStorefrontContent } from '../../lib/storefrontContent';
+import { slidesFromRow, useStorefrontContent } from '../../lib/infra/storefrontContent';
 import { constants, texts } from '../../texts';
 import classes from './Banner.module.css';
 import { isPlaying, nextSlide, shouldAutoAdvance } from './bannerLogic';

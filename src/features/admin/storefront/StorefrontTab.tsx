@@ -11,14 +11,14 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
-import { loadSupabase } from '../../../lib/loadSupabase';
-import { notify } from '../../../lib/notify';
+import { loadSupabase } from '../../../lib/infra/loadSupabase';
+import { notify } from '../../../lib/infra/notify';
 import {
   SLIDE_NUMBERS,
   updateStorefrontContent,
   type SlideNumber,
   type StorefrontContentRow,
-} from '../../../lib/storefrontContent';
+} from '../../../lib/infra/storefrontContent';
 import { FormSection } from '../FormCard';
 import { ImageUpload } from '../images/ImageUpload';
 import { useSchemaForm } from '../useSchemaForm';

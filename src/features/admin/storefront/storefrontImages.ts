@@ -1,5 +1,5 @@
-import { supabase } from '../../../lib/supabase';
-import { IMAGE_EXTENSIONS, IMAGE_WIDTHS } from '../../../lib/productImages';
+import { supabase } from '../../../lib/infra/supabase';
+import { IMAGE_EXTENSIONS, IMAGE_WIDTHS } from '../../../lib/domain/productImages';
 import type { ResizedImage } from '../images/resizeImage';
 
 // The banner's pictures in Storage (docs/decisions/0212): the public bucket storefront-images,

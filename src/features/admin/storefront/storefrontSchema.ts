@@ -4,8 +4,8 @@ import {
   sitePath,
   type SlideColumn,
   type SlideNumber,
-} from '../../../lib/storefrontContent';
-import { z } from '../../../lib/zod';
+} from '../../../lib/infra/storefrontContent';
+import { z } from '../../../lib/domain/zod';
 
 const t = texts.storefrontContent;
 

@@ -5,7 +5,7 @@ import { fetchPublicRow } from './storeSettings';
 /**
  * The owner's storefront content (public.storefront_content, one row; docs/decisions/0212): the
  * home banner's three slides and the About page's text, edited on the admin's Storefront tab. Like
- * the store settings (src/lib/storeSettings.ts), the row is read once per page load with a plain
+ * the store settings (src/lib/infra/storeSettings.ts), the row is read once per page load with a plain
  * fetch (no client library on the storefront's first load) and shown after the first render; the
  * pre-rendered HTML and hydration show the built-in defaults (docs/decisions/0190).
  */
