@@ -38,7 +38,12 @@ export function report(c: Comparison): { ok: boolean; text: string } {
 }
 
 async function main(): Promise<void> {
-  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  // --root <dir>: another checkout (the tests plant differences in a copy).
+  const at = process.argv.indexOf('--root');
+  const repoRoot =
+    at >= 0
+      ? resolve(process.argv[at + 1])
+      : resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   let result: Comparison;
   try {
     result = await compare(repoRoot, repositorySources(repoRoot));
