@@ -1,6 +1,5 @@
 set check_function_bodies = off;
 
--- @20260101000100 extension:pgcrypto
 -- Admin model: who may manage the catalogue is decided here, in the database, never by anything a
 -- user can edit (user_metadata, local storage). An admin invites an e-mail address; the account
 -- with that address becomes an admin once its e-mail is confirmed (trigger on auth.users).
@@ -10,18 +9,13 @@ set check_function_bodies = off;
 
 create extension if not exists pgcrypto with schema extensions;
 
--- @20260101000100 schema:private
 -- Security-definer helpers live in a schema PostgREST does not expose.
 create schema if not exists private;
--- @20260101000100 schema:private
 revoke all on schema private from public;
--- @20260101000100 schema:private
 grant usage on schema private to authenticated, service_role;
--- @20260101000100 schema:private
 -- New functions in private are not executable by everyone unless granted one by one.
 alter default privileges in schema private revoke execute on functions from public;
 
--- @20260101001400 extension:pg_trgm
 -- The admin Products table is served by the database (issue 14, part A; docs/decisions/0080).
 -- Before, the admin area read the whole catalogue into the browser (100 requests and 44 MB of
 -- JSON at 100,000 products) to search, sort and page it there. Now:
@@ -37,13 +31,11 @@ alter default privileges in schema private revoke execute on functions from publ
 
 create extension if not exists pg_trgm with schema extensions;
 
--- @20260101001400 pgtrgm-load
 -- Loads pg_trgm's library in this session even when the extension already existed, so that its
 -- settings are known when the functions below name one (SET pg_trgm.word_similarity_threshold);
 -- otherwise a non-superuser (hosted Supabase's postgres) gets "permission denied to set parameter".
 select extensions.similarity('', '');
 
--- @20260101001800 schema:click_counting
 -- ---------------------------------------------------------------------------------------------
 -- The counting path (anon and everyone)
 -- ---------------------------------------------------------------------------------------------
@@ -57,12 +49,9 @@ select extensions.similarity('', '');
 -- roles USAGE there opens exactly this one function. public.count_buy_now_click below is the
 -- endpoint: SECURITY INVOKER, it only hands its arguments on.
 create schema click_counting;
--- @20260101001800 schema:click_counting
 revoke all on schema click_counting from public;
--- @20260101001800 schema:click_counting
 grant usage on schema click_counting to anon, authenticated, service_role;
 
--- @20260101001850 schema:listing
 -- Who may start a check through the function: admins (the function asks with the caller's token).
 -- public.is_admin() already answers that; nothing new is needed here.
 
@@ -75,7 +64,6 @@ grant usage on schema click_counting to anon, authenticated, service_role;
 -- access to schema private) may execute it without it becoming an RPC.
 -- ---------------------------------------------------------------------------------------------
 create schema listing;
--- @20260101002400 schema:listing
 -- Issue 17: the storefront search of a rare word answered from the trigram index at any size.
 --
 -- public.storefront_search ran with the caller's rights, so the products read policy applied to
@@ -95,14 +83,10 @@ create schema listing;
 comment on schema listing is
   'Storefront reads for every reader (anon included), past the products read policy, which they '
   'apply themselves; not exposed.';
--- @20260101001850 schema:listing
 revoke all on schema listing from public;
--- @20260101001850 schema:listing
 grant usage on schema listing to anon, authenticated, service_role;
--- @20260101001850 schema:listing
 alter default privileges in schema listing revoke execute on functions from public;
 
--- @20260101002000 schema:catalogue_lookup
 -- The category a title names today: a current title (matched like the unique index, ignoring
 -- case and look-alike letters) wins; otherwise the category that last carried that title, under
 -- its present name; null when neither exists (or the category was deleted). Definer rights
@@ -111,12 +95,9 @@ alter default privileges in schema listing revoke execute on functions from publ
 -- `private`, and a definer function must not sit in the API's exposed schema (db:lint). Nothing
 -- else is in this schema, and the API does not expose it.
 create schema catalogue_lookup;
--- @20260101002000 schema:catalogue_lookup
 revoke all on schema catalogue_lookup from public;
--- @20260101002000 schema:catalogue_lookup
 grant usage on schema catalogue_lookup to anon, authenticated, service_role;
 
--- @20260101002200 pgtrgm-load
 -- Issue 14: the admin table's search, answered without reading the whole table.
 --
 -- public.admin_product_page and admin_product_count ran with the caller's rights, so the products
@@ -137,9 +118,6 @@ grant usage on schema catalogue_lookup to anon, authenticated, service_role;
 -- Supabase's postgres) gets "permission denied to set parameter".
 select extensions.similarity('', '');
 
--- @20260101002200 schema:admin_table
 create schema admin_table;
--- @20260101002200 schema:admin_table
 revoke all on schema admin_table from public;
--- @20260101002200 schema:admin_table
 grant usage on schema admin_table to authenticated;

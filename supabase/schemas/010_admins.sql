@@ -1,4 +1,3 @@
--- @20260101000100 table:public.admins
 -- ---------------------------------------------------------------------------------------------
 -- Tables
 -- ---------------------------------------------------------------------------------------------
@@ -8,37 +7,33 @@ create table public.admins (
   email text not null,
   created_at timestamptz not null default now()
 );
--- @20260101000100 table:public.admins
 comment on table public.admins is
   'Accounts with admin rights. Written only by the invite trigger and the service role.';
 
--- @20260101000100 table:public.admin_invites
 create table public.admin_invites (
   email text primary key,
   invited_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   accepted_at timestamptz,
+  -- The account created for this invite: only it can accept it (see the invite functions).
+  user_id uuid references auth.users (id) on delete cascade,
+  last_sent_at timestamptz,
   constraint admin_invites_email_check check (
     email = lower(btrim(email))
     and char_length(email) between 3 and 254
     and email ~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+$'
   )
 );
--- @20260101000100 table:public.admin_invites
 comment on table public.admin_invites is
   'E-mail addresses an admin has invited. The account with that e-mail becomes an admin once the '
   'e-mail is confirmed.';
--- @20260101000100 table:public.admin_invites
 -- Covers the foreign key (lint 0001) and "invites I sent".
 create index admin_invites_invited_by_idx on public.admin_invites (invited_by);
 
--- @20260101000100 table:public.admins
 alter table public.admins enable row level security;
 
--- @20260101000100 table:public.admin_invites
 alter table public.admin_invites enable row level security;
 
--- @20260101000710 function:private.is_admin()
 -- Admin rights need a live session. An access token is valid until it expires (an hour), and
 -- is_admin() used to look only at its user id: after logout, "sign out everywhere" or "sign out
 -- other devices" the ended session's token still wrote the catalogue. Auth deletes a session's
@@ -75,12 +70,9 @@ begin
   );
 end;
 $$;
--- @20260101000100 function:private.is_admin()
 revoke execute on function private.is_admin() from public, anon;
--- @20260101000100 function:private.is_admin()
 grant execute on function private.is_admin() to authenticated, service_role;
 
--- @20260101000100 function:public.is_admin()
 -- The RPC the SPA calls. Invoker rights; a visitor without a session simply gets false.
 create function public.is_admin()
 returns boolean
@@ -96,14 +88,10 @@ begin
   return private.is_admin();
 end;
 $$;
--- @20260101000100 function:public.is_admin()
 comment on function public.is_admin() is 'True when the signed-in user is an admin.';
--- @20260101000100 function:public.is_admin()
 revoke execute on function public.is_admin() from public;
--- @20260101000100 function:public.is_admin()
 grant execute on function public.is_admin() to anon, authenticated, service_role;
 
--- @20260101000100 function:private.email_registered([{"String":{"sval":"text"}}])
 -- email_registered(): lets the admin SignUP tab say "Email already registered" reliably (the Auth
 -- API deliberately hides existing accounts). Admins only, because it reveals who has an account.
 create function private.email_registered(p_email text)
@@ -123,12 +111,9 @@ begin
   );
 end;
 $$;
--- @20260101000100 function:private.email_registered([{"String":{"sval":"text"}}])
 revoke execute on function private.email_registered(text) from public, anon;
--- @20260101000100 function:private.email_registered([{"String":{"sval":"text"}}])
 grant execute on function private.email_registered(text) to authenticated;
 
--- @20260101000100 function:public.email_registered([{"String":{"sval":"text"}}])
 create function public.email_registered(p_email text)
 returns boolean
 language sql
@@ -138,15 +123,11 @@ set search_path = ''
 as $$
   select private.email_registered(p_email);
 $$;
--- @20260101000100 function:public.email_registered([{"String":{"sval":"text"}}])
 comment on function public.email_registered(text) is
   'Admins only: whether an account with this e-mail exists.';
--- @20260101000100 function:public.email_registered([{"String":{"sval":"text"}}])
 revoke execute on function public.email_registered(text) from public, anon;
--- @20260101000100 function:public.email_registered([{"String":{"sval":"text"}}])
 grant execute on function public.email_registered(text) to authenticated;
 
--- @20260101001200 function:private.admin_invites_before_insert()
 -- ---------------------------------------------------------------------------------------------
 -- Inviting a removed admin again
 -- ---------------------------------------------------------------------------------------------
@@ -202,15 +183,12 @@ begin
   return new;
 end;
 $$;
--- @20260101000100 function:private.admin_invites_before_insert()
 revoke execute on function private.admin_invites_before_insert() from public, anon, authenticated;
 
--- @20260101000100 table:public.admin_invites
 create trigger admin_invites_before_insert
   before insert on public.admin_invites
   for each row execute function private.admin_invites_before_insert();
 
--- @20260101000700 function:private.grant_admin_on_confirmed_invite()
 -- A confirmed e-mail accepts only the invite bound to this very account.
 create or replace function private.grant_admin_on_confirmed_invite()
 returns trigger
@@ -237,55 +215,41 @@ begin
   return new;
 end;
 $$;
--- @20260101000100 function:private.grant_admin_on_confirmed_invite()
 revoke execute on function private.grant_admin_on_confirmed_invite() from public, anon, authenticated;
 
--- @20260101000100 table:auth.users
 create trigger on_auth_user_confirmed_grant_admin
   after insert or update of email_confirmed_at, email on auth.users
   for each row
   when (new.email_confirmed_at is not null)
   execute function private.grant_admin_on_confirmed_invite();
 
--- @20260101000100 table:public.admins
 -- ---------------------------------------------------------------------------------------------
 -- Privileges and policies
 -- ---------------------------------------------------------------------------------------------
 
 revoke all on table public.admins from public, anon, authenticated, service_role;
--- @20260101000100 table:public.admins
 grant select on table public.admins to authenticated;
--- @20260101000100 table:public.admins
 grant select, insert, update, delete on table public.admins to service_role;
--- @20260101000100 table:public.admins
 create policy "Admins read the admin list"
   on public.admins for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101000100 table:public.admin_invites
 revoke all on table public.admin_invites from public, anon, authenticated, service_role;
--- @20260101000100 table:public.admin_invites
 grant select, insert on table public.admin_invites to authenticated;
--- @20260101000100 table:public.admin_invites
 grant select, insert, update, delete on table public.admin_invites to service_role;
--- @20260101000100 table:public.admin_invites
 create policy "Admins read invites"
   on public.admin_invites for select to authenticated
   using ((select private.is_admin()));
--- @20260101000100 table:public.admin_invites
 create policy "Admins invite in their own name"
   on public.admin_invites for insert to authenticated
   with check ((select private.is_admin()) and invited_by = (select auth.uid()));
--- @20260101000600 table:public.admin_invites
 -- 1. An admin may withdraw an invite that has not been used. The SignUP tab does so when the
 --    sign-up that follows its invite fails: an open invite left behind would make a stranger's
 --    later sign-up with that address an admin as soon as the owner clicks its confirmation link.
 grant delete on table public.admin_invites to authenticated;
--- @20260101000600 table:public.admin_invites
 create policy "Admins withdraw open invites"
   on public.admin_invites for delete to authenticated
   using ((select private.is_admin()) and accepted_at is null);
--- @20260101000700 table:public.admin_invites
 -- Invites belong to one account and tell non-admins nothing.
 --
 -- 1. An open invite used to be keyed by e-mail alone. When the invited account was deleted, the
@@ -297,17 +261,12 @@ create policy "Admins withdraw open invites"
 --    non-admin could tell registered addresses (409) from unknown ones (403). Now it checks admin
 --    rights first and, for a non-admin, looks nothing up: RLS refuses every address alike.
 
-alter table public.admin_invites
-  add column user_id uuid references auth.users (id) on delete cascade;
--- @20260101000700 table:public.admin_invites
 comment on column public.admin_invites.user_id is
   'The account created for this invite (set by the database when it is signed up). Only it can '
   'accept the invite, and deleting it deletes the invite.';
--- @20260101000700 table:public.admin_invites
 -- Covers the foreign key (lint 0001) and the lookups of the auth.users trigger.
 create index admin_invites_user_id_idx on public.admin_invites (user_id);
 
--- @20260101000700 function:private.invite_binding_window()
 -- An invite binds to the first account created with its address within this time; after that,
 -- an unbound invite is void (its sign-up never happened) and inviting the address replaces it.
 create function private.invite_binding_window()
@@ -318,10 +277,8 @@ set search_path = ''
 as $$
   select interval '1 day';
 $$;
--- @20260101000700 function:private.invite_binding_window()
 revoke execute on function private.invite_binding_window() from public, anon, authenticated;
 
--- @20260101000700 function:private.bind_invite_to_new_account()
 -- A new account, confirmed or not, takes the open, unbound invite for its address. Runs inside
 -- the Auth server's transaction. Triggers fire in name order: this one ("binds") before
 -- on_auth_user_confirmed_grant_admin, so an account created already confirmed is bound first.
@@ -341,17 +298,14 @@ begin
   return new;
 end;
 $$;
--- @20260101000700 function:private.bind_invite_to_new_account()
 revoke execute on function private.bind_invite_to_new_account() from public, anon, authenticated;
 
--- @20260101000700 table:auth.users
 create trigger on_auth_user_binds_invite
   after insert on auth.users
   for each row
   when (new.email is not null)
   execute function private.bind_invite_to_new_account();
 
--- @20260101001200 table:public.admin_invites
 -- The admin team (Admins tab): list admins and open invitations, withdraw an invitation, resend
 -- its confirmation e-mail, remove an admin, invite a removed admin again. Every rule is decided
 -- here, whatever the client sends: only admins (with a live session, private.is_admin()) call
@@ -366,12 +320,9 @@ create trigger on_auth_user_binds_invite
 -- Bookkeeping
 -- ---------------------------------------------------------------------------------------------
 
-alter table public.admin_invites add column last_sent_at timestamptz;
--- @20260101001200 table:public.admin_invites
 comment on column public.admin_invites.last_sent_at is
   'When an admin last had the confirmation e-mail of this invite sent again (null: never).';
 
--- @20260101001200 table:private.removed_admins
 -- Accounts whose admin rights were taken away. Only these confirmed accounts can be invited
 -- again in place (see private.admin_invites_before_insert); in private, so the API never sees it.
 create table private.removed_admins (
@@ -379,14 +330,11 @@ create table private.removed_admins (
   removed_by uuid references auth.users (id) on delete set null,
   removed_at timestamptz not null default now()
 );
--- @20260101001200 table:private.removed_admins
 create index removed_admins_removed_by_idx on private.removed_admins (removed_by);
--- @20260101001200 table:private.removed_admins
 -- Not exposed by the API and no API role has any privilege on it: only the security-definer
 -- functions below read or write it.
 revoke all on table private.removed_admins from public, anon, authenticated;
 
--- @20260101001200 function:private.require_admin()
 create function private.require_admin()
 returns void
 language plpgsql
@@ -400,12 +348,9 @@ begin
   end if;
 end;
 $$;
--- @20260101001200 function:private.require_admin()
 revoke execute on function private.require_admin() from public, anon;
--- @20260101001200 function:private.require_admin()
 grant execute on function private.require_admin() to authenticated;
 
--- @20260101001200 function:private.display_name([{"String":{"sval":"jsonb"}}])
 -- The name an account gave at sign-up (the spec's "Admin <name>").
 create function private.display_name(p_meta jsonb)
 returns text
@@ -415,12 +360,9 @@ set search_path = ''
 as $$
   select nullif(btrim(coalesce(p_meta ->> 'display_name', p_meta ->> 'name', '')), '');
 $$;
--- @20260101001200 function:private.display_name([{"String":{"sval":"jsonb"}}])
 revoke execute on function private.display_name(jsonb) from public, anon;
--- @20260101001200 function:private.display_name([{"String":{"sval":"jsonb"}}])
 grant execute on function private.display_name(jsonb) to authenticated;
 
--- @20260101001200 function:private.admin_team()
 -- ---------------------------------------------------------------------------------------------
 -- Reading the team
 -- ---------------------------------------------------------------------------------------------
@@ -452,12 +394,9 @@ begin
      order by a.created_at, a.email;
 end;
 $$;
--- @20260101001200 function:private.admin_team()
 revoke execute on function private.admin_team() from public, anon;
--- @20260101001200 function:private.admin_team()
 grant execute on function private.admin_team() to authenticated;
 
--- @20260101001200 function:public.admin_team()
 create function public.admin_team()
 returns table (
   user_id uuid,
@@ -474,15 +413,11 @@ set search_path = ''
 as $$
   select * from private.admin_team();
 $$;
--- @20260101001200 function:public.admin_team()
 comment on function public.admin_team() is
   'Admins only: every admin with name, e-mail, admin since and who invited them.';
--- @20260101001200 function:public.admin_team()
 revoke execute on function public.admin_team() from public, anon;
--- @20260101001200 function:public.admin_team()
 grant execute on function public.admin_team() to authenticated;
 
--- @20260101001200 function:private.open_admin_invites()
 -- account: 'none' (no account signed up for it yet), 'unconfirmed' (its account waits for the
 -- confirmation link: the e-mail can be resent).
 create function private.open_admin_invites()
@@ -512,12 +447,9 @@ begin
      order by i.created_at desc, i.email;
 end;
 $$;
--- @20260101001200 function:private.open_admin_invites()
 revoke execute on function private.open_admin_invites() from public, anon;
--- @20260101001200 function:private.open_admin_invites()
 grant execute on function private.open_admin_invites() to authenticated;
 
--- @20260101001200 function:public.open_admin_invites()
 create function public.open_admin_invites()
 returns table (
   email text,
@@ -534,15 +466,11 @@ set search_path = ''
 as $$
   select * from private.open_admin_invites();
 $$;
--- @20260101001200 function:public.open_admin_invites()
 comment on function public.open_admin_invites() is
   'Admins only: invitations not yet accepted, newest first.';
--- @20260101001200 function:public.open_admin_invites()
 revoke execute on function public.open_admin_invites() from public, anon;
--- @20260101001200 function:public.open_admin_invites()
 grant execute on function public.open_admin_invites() to authenticated;
 
--- @20260101001200 function:private.withdraw_admin_invite([{"String":{"sval":"text"}}])
 -- ---------------------------------------------------------------------------------------------
 -- Withdraw an invitation
 -- ---------------------------------------------------------------------------------------------
@@ -586,12 +514,9 @@ begin
   return true;
 end;
 $$;
--- @20260101001200 function:private.withdraw_admin_invite([{"String":{"sval":"text"}}])
 revoke execute on function private.withdraw_admin_invite(text) from public, anon;
--- @20260101001200 function:private.withdraw_admin_invite([{"String":{"sval":"text"}}])
 grant execute on function private.withdraw_admin_invite(text) to authenticated;
 
--- @20260101001200 function:public.withdraw_admin_invite([{"String":{"sval":"text"}}])
 create function public.withdraw_admin_invite(p_email text)
 returns boolean
 language sql
@@ -601,16 +526,12 @@ set search_path = ''
 as $$
   select private.withdraw_admin_invite(p_email);
 $$;
--- @20260101001200 function:public.withdraw_admin_invite([{"String":{"sval":"text"}}])
 comment on function public.withdraw_admin_invite(text) is
   'Admins only: withdraws an open invitation and deletes its still unconfirmed account. False '
   'when there is no open invitation for the address.';
--- @20260101001200 function:public.withdraw_admin_invite([{"String":{"sval":"text"}}])
 revoke execute on function public.withdraw_admin_invite(text) from public, anon;
--- @20260101001200 function:public.withdraw_admin_invite([{"String":{"sval":"text"}}])
 grant execute on function public.withdraw_admin_invite(text) to authenticated;
 
--- @20260101001200 function:private.resend_admin_invite([{"String":{"sval":"text"}}])
 -- ---------------------------------------------------------------------------------------------
 -- Resend the confirmation e-mail
 -- ---------------------------------------------------------------------------------------------
@@ -638,12 +559,9 @@ begin
   return found;
 end;
 $$;
--- @20260101001200 function:private.resend_admin_invite([{"String":{"sval":"text"}}])
 revoke execute on function private.resend_admin_invite(text) from public, anon;
--- @20260101001200 function:private.resend_admin_invite([{"String":{"sval":"text"}}])
 grant execute on function private.resend_admin_invite(text) to authenticated;
 
--- @20260101001200 function:public.resend_admin_invite([{"String":{"sval":"text"}}])
 create function public.resend_admin_invite(p_email text)
 returns boolean
 language sql
@@ -653,16 +571,12 @@ set search_path = ''
 as $$
   select private.resend_admin_invite(p_email);
 $$;
--- @20260101001200 function:public.resend_admin_invite([{"String":{"sval":"text"}}])
 comment on function public.resend_admin_invite(text) is
   'Admins only: records a resend of an open invitation whose account is unconfirmed; false when '
   'there is none (nothing to resend).';
--- @20260101001200 function:public.resend_admin_invite([{"String":{"sval":"text"}}])
 revoke execute on function public.resend_admin_invite(text) from public, anon;
--- @20260101001200 function:public.resend_admin_invite([{"String":{"sval":"text"}}])
 grant execute on function public.resend_admin_invite(text) to authenticated;
 
--- @20260101001200 function:private.remove_admin([{"String":{"sval":"uuid"}}])
 -- ---------------------------------------------------------------------------------------------
 -- Remove an admin
 -- ---------------------------------------------------------------------------------------------
@@ -702,12 +616,9 @@ begin
   return true;
 end;
 $$;
--- @20260101001200 function:private.remove_admin([{"String":{"sval":"uuid"}}])
 revoke execute on function private.remove_admin(uuid) from public, anon;
--- @20260101001200 function:private.remove_admin([{"String":{"sval":"uuid"}}])
 grant execute on function private.remove_admin(uuid) to authenticated;
 
--- @20260101001200 function:public.remove_admin([{"String":{"sval":"uuid"}}])
 create function public.remove_admin(p_user_id uuid)
 returns boolean
 language sql
@@ -717,16 +628,12 @@ set search_path = ''
 as $$
   select private.remove_admin(p_user_id);
 $$;
--- @20260101001200 function:public.remove_admin([{"String":{"sval":"uuid"}}])
 comment on function public.remove_admin(uuid) is
   'Admins only: takes admin rights from another admin (the account stays). Refuses oneself and '
   'the last admin; false when the account is no admin.';
--- @20260101001200 function:public.remove_admin([{"String":{"sval":"uuid"}}])
 revoke execute on function public.remove_admin(uuid) from public, anon;
--- @20260101001200 function:public.remove_admin([{"String":{"sval":"uuid"}}])
 grant execute on function public.remove_admin(uuid) to authenticated;
 
--- @20260101001200 function:private.admin_invites_reinstate()
 create function private.admin_invites_reinstate()
 returns trigger
 language plpgsql
@@ -741,10 +648,8 @@ begin
   return new;
 end;
 $$;
--- @20260101001200 function:private.admin_invites_reinstate()
 revoke execute on function private.admin_invites_reinstate() from public, anon, authenticated;
 
--- @20260101001200 table:public.admin_invites
 create trigger admin_invites_reinstate
   after insert on public.admin_invites
   for each row

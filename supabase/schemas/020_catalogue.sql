@@ -1,4 +1,3 @@
--- @20260101000200 table:public.catagories
 -- Catalogue: categories ("catagories", the spec's spelling) and products.
 -- The database enforces the rules whatever client writes: trimmed, case-insensitively unique
 -- titles; http(s)-only links; length limits; database-assigned ids and immutable created_at;
@@ -17,13 +16,10 @@ create table public.catagories (
     title = btrim(title) and char_length(title) between 1 and 80 and title !~ '[[:cntrl:]]'
   )
 );
--- @20260101000200 table:public.catagories
 comment on table public.catagories is 'Product categories (spelling kept from the spec).';
--- @20260101000200 table:public.catagories
 -- "Football" and " football " are the same title.
 create unique index catagories_title_lower_key on public.catagories (lower(btrim(title)));
 
--- @20260101000200 table:public.products
 create table public.products (
   id uuid primary key default gen_random_uuid(),
   title text not null,
@@ -41,10 +37,15 @@ create table public.products (
     (regexp_substr(regexp_replace(price, '([0-9]),(?=[0-9]{3})', '\1', 'g'),
                    '[0-9]+(\.[0-9]+)?|\.[0-9]+'))::numeric
   ) stored,
+  -- Set by the database (products_touch_updated_at); the admin form updates only the version it
+  -- loaded, so two admins cannot silently overwrite each other.
+  updated_at timestamptz not null default now(),
   constraint products_title_check check (
     title = btrim(title) and char_length(title) between 1 and 120 and title !~ '[[:cntrl:]]'
   ),
-  constraint products_price_check check (char_length(btrim(price)) between 1 and 40),
+  -- The stored text is limited too, not only the trimmed one ('5' and any number of spaces).
+  constraint products_price_check
+    check (char_length(btrim(price)) >= 1 and char_length(price) <= 40),
   constraint products_com_check check (char_length(btrim(com)) >= 1 and char_length(com) <= 2000),
   -- Absolute http(s) URL, or a site-relative path such as /products/football.svg (not //host).
   constraint products_image_check check (
@@ -59,28 +60,20 @@ create table public.products (
     and link ~* '^https?://[^[:space:][:cntrl:]/?#\\]+([/?#][^[:space:][:cntrl:]]*)?$'
   )
 );
--- @20260101000200 table:public.products
 comment on table public.products is 'Catalogue products. price stays as typed; price_value orders it.';
--- @20260101000200 table:public.products
 comment on column public.products.price_value is
   'First number in price (NULL if none). Order by price_value asc nulls last, title, id.';
--- @20260101000200 table:public.products
 create unique index products_title_lower_key on public.products (lower(btrim(title)));
--- @20260101000200 table:public.products
 -- The storefront's order, and the same within a category (also covers the cat foreign key).
 create index products_price_order_idx
   on public.products (price_value asc nulls last, title asc, id asc);
--- @20260101000200 table:public.products
 create index products_cat_price_order_idx
   on public.products (cat, price_value asc nulls last, title asc, id asc);
 
--- @20260101000200 table:public.catagories
 alter table public.catagories enable row level security;
 
--- @20260101000200 table:public.products
 alter table public.products enable row level security;
 
--- @20260101000200 function:private.catalogue_before_insert()
 -- ---------------------------------------------------------------------------------------------
 -- Row rules (triggers). Invoker rights: they only touch the row being written or read the
 -- public catalogue.
@@ -99,10 +92,8 @@ begin
   return new;
 end;
 $$;
--- @20260101000200 function:private.catalogue_before_insert()
 revoke execute on function private.catalogue_before_insert() from public, anon, authenticated;
 
--- @20260101000200 function:private.catalogue_before_update()
 -- id and created_at never change; a changed title is trimmed.
 create function private.catalogue_before_update()
 returns trigger
@@ -120,10 +111,8 @@ begin
   return new;
 end;
 $$;
--- @20260101000200 function:private.catalogue_before_update()
 revoke execute on function private.catalogue_before_update() from public, anon, authenticated;
 
--- @20260101000200 function:private.catagories_before_delete()
 -- Say why a category cannot go (the foreign key would refuse anyway, with a technical message).
 create function private.catagories_before_delete()
 returns trigger
@@ -143,87 +132,67 @@ begin
   return old;
 end;
 $$;
--- @20260101000200 function:private.catagories_before_delete()
 revoke execute on function private.catagories_before_delete() from public, anon, authenticated;
 
--- @20260101000200 table:public.catagories
 create trigger catagories_before_insert
   before insert on public.catagories
   for each row execute function private.catalogue_before_insert();
--- @20260101000200 table:public.catagories
 create trigger catagories_before_update
   before update on public.catagories
   for each row execute function private.catalogue_before_update();
--- @20260101000200 table:public.catagories
 create trigger catagories_before_delete
   before delete on public.catagories
   for each row execute function private.catagories_before_delete();
 
--- @20260101000200 table:public.products
 create trigger products_before_insert
   before insert on public.products
   for each row execute function private.catalogue_before_insert();
--- @20260101000200 table:public.products
 create trigger products_before_update
   before update on public.products
   for each row execute function private.catalogue_before_update();
 
--- @20260101000200 table:public.catagories
 -- ---------------------------------------------------------------------------------------------
 -- Privileges and policies: everyone reads, admins write.
 -- ---------------------------------------------------------------------------------------------
 
 revoke all on table public.catagories, public.products
   from public, anon, authenticated, service_role;
--- @20260101000200 table:public.catagories
 grant select on table public.catagories, public.products to anon;
--- @20260101000200 table:public.catagories
 grant select, insert, update, delete on table public.catagories, public.products
   to authenticated, service_role;
--- @20260101000200 table:public.catagories
 create policy "Everyone reads categories"
   on public.catagories for select to anon, authenticated
   using (true);
--- @20260101000200 table:public.catagories
 create policy "Admins add categories"
   on public.catagories for insert to authenticated
   with check ((select private.is_admin()));
--- @20260101000200 table:public.catagories
 create policy "Admins change categories"
   on public.catagories for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
--- @20260101000200 table:public.catagories
 create policy "Admins delete categories"
   on public.catagories for delete to authenticated
   using ((select private.is_admin()));
 
--- @20260101000200 table:public.products
 create policy "Admins add products"
   on public.products for insert to authenticated
   with check ((select private.is_admin()));
--- @20260101000200 table:public.products
 create policy "Admins change products"
   on public.products for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
--- @20260101000200 table:public.products
 create policy "Admins delete products"
   on public.products for delete to authenticated
   using ((select private.is_admin()));
--- @20260101000500 table:public.products
 -- Optimistic concurrency for the admin Products tab: every product carries updated_at, set by
 -- the database on insert and on every update (never by a client). The admin form remembers the
 -- updated_at it loaded with Get Product and updates only `where updated_at = <loaded>`, so two
 -- admins editing the same product cannot silently overwrite each other: the second one is told
 -- the product changed since Get.
 
-alter table public.products add column updated_at timestamptz not null default now();
--- @20260101000500 table:public.products
 comment on column public.products.updated_at is
   'Set by the database on every write; the admin form updates only the version it loaded.';
 
--- @20260101000500 function:private.products_touch_updated_at()
 -- clock_timestamp(), not now(): two updates inside one transaction still get different values,
 -- and the value always moves forward even if the clock does not.
 create function private.products_touch_updated_at()
@@ -239,23 +208,14 @@ begin
   return new;
 end;
 $$;
--- @20260101000500 function:private.products_touch_updated_at()
 revoke execute on function private.products_touch_updated_at() from public, anon, authenticated;
 
--- @20260101000500 table:public.products
 create trigger products_touch_updated_at
   before insert or update on public.products
   for each row execute function private.products_touch_updated_at();
--- @20260101000600 table:public.products
 -- 2. price: the trimmed text was limited to 40 characters, the stored text was not ('5' followed
 --    by any number of spaces passed). Limit what is stored.
-alter table public.products drop constraint products_price_check;
--- @20260101000600 table:public.products
-alter table public.products
-  add constraint products_price_check
-  check (char_length(btrim(price)) >= 1 and char_length(price) <= 40);
 
--- @20260101000720 function:private.normalise_title([{"String":{"sval":"text"}}])
 -- Look-alike titles. "Ball" was unique ignoring case and outer spaces only, so "Ball" followed by
 -- a no-break space, "Ｂａｌｌ" (full width), "Ball" with a zero-width space, a Cyrillic "а", a
 -- combining accent or a line separator were all new products (and categories). Titles are now
@@ -291,11 +251,9 @@ as $$
       ' ', 'g'),
     ' ');
 $$;
--- @20260101000720 function:private.normalise_title([{"String":{"sval":"text"}}])
 comment on function private.normalise_title(text) is
   'A title as stored: NFKC, no invisible or control characters, single plain spaces, trimmed.';
 
--- @20260101001700 function:private.title_key([{"String":{"sval":"text"}}])
 -- private.title_key (migration 0720) was a SQL function calling the SQL function
 -- private.normalise_title. Neither can be inlined (both `set search_path`), and a non-inlined SQL
 -- function builds a fresh executor for every call, so the inner function was parsed and planned
@@ -323,15 +281,12 @@ begin
     'abesijkmhopctyxdqwlabezhikmnoptyx');
 end;
 $$;
--- @20260101001700 function:private.title_key([{"String":{"sval":"text"}}])
 comment on function private.title_key(text) is
   'The key titles are unique on: normalised, accents removed, lower case, look-alikes folded.';
 
--- @20260101000720 function:private.normalise_title([{"String":{"sval":"text"}}])
 revoke execute on function private.normalise_title(text), private.title_key(text)
   from public, anon, authenticated;
 
--- @20260101000720 function:private.catagories_normalise_title()
 -- Row rules: the title (and a product's category name) is stored normalised.
 create function private.catagories_normalise_title()
 returns trigger
@@ -343,10 +298,8 @@ begin
   return new;
 end;
 $$;
--- @20260101000720 function:private.catagories_normalise_title()
 revoke execute on function private.catagories_normalise_title() from public, anon, authenticated;
 
--- @20260101000720 function:private.products_normalise_title()
 create function private.products_normalise_title()
 returns trigger
 language plpgsql
@@ -358,59 +311,44 @@ begin
   return new;
 end;
 $$;
--- @20260101000720 function:private.products_normalise_title()
 revoke execute on function private.products_normalise_title() from public, anon, authenticated;
 
--- @20260101000720 function:private.normalise_title([{"String":{"sval":"text"}}])
 -- The triggers and the index run as the writer (an admin or the service role).
 grant execute on function private.normalise_title(text), private.title_key(text)
   to authenticated, service_role;
 
--- @20260101000720 table:public.catagories
 create trigger catagories_normalise_title
   before insert or update of title on public.catagories
   for each row execute function private.catagories_normalise_title();
 
--- @20260101000720 table:public.products
 create trigger products_normalise_title
   before insert or update of title, cat on public.products
   for each row execute function private.products_normalise_title();
 
--- @20260101000720 table:public.catagories
 create unique index catagories_title_folded_key on public.catagories (private.title_key(title));
 
--- @20260101000720 table:public.products
 create unique index products_title_folded_key on public.products (private.title_key(title));
--- @20260101001400 table:public.products
 -- The folded text a search looks in. Stored (not an expression index) so that checking the
 -- index's candidates reads it instead of folding up to 2,000 characters of comment per row.
 alter table public.products
   add column search_text text
   generated always as (private.title_key(title || ' ' || cat || ' ' || com)) stored;
--- @20260101001400 table:public.products
 comment on column public.products.search_text is
   'Title, category and comment folded like unique titles (private.title_key); admin search only.';
--- @20260101001400 table:public.products
 create index products_search_trgm_idx
   on public.products using gin (search_text extensions.gin_trgm_ops);
--- @20260101001400 table:public.products
 -- Sort by title (and Get Product's exact-title lookup), and by date added.
 create index products_title_order_idx on public.products (title, id);
--- @20260101001400 table:public.products
 create index products_created_order_idx on public.products (created_at, id);
--- @20260101001400 table:public.products
 -- Prices without a number sort last in both directions (as the table always did), so price
 -- descending needs its own index rather than the store order's read backwards.
 create index products_price_desc_order_idx
   on public.products (price_value desc nulls last, title desc, id desc);
--- @20260101001500 table:public.products
 create index products_no_price_order_idx
   on public.products (title, id) where price_value is null;
--- @20260101001500 table:public.products
 create index products_cat_no_price_order_idx
   on public.products (cat, title, id) where price_value is null;
 
--- @20260101001510 function:private.normalise_title([{"String":{"sval":"text"}}])
 -- The look-alike title functions (migration 0720) are pure, but were not marked PARALLEL SAFE, so
 -- building products_title_folded_key (which calls private.title_key for every row, ~0.4 ms each)
 -- could use only one core: the biggest part of `npm run seed:bulk -- 1000000`. Marking them
@@ -418,15 +356,12 @@ create index products_cat_no_price_order_idx
 -- use parallel workers.
 alter function private.normalise_title(text) parallel safe;
 
--- @20260101001510 function:private.title_key([{"String":{"sval":"text"}}])
 alter function private.title_key(text) parallel safe;
 
--- @20260101001900 table:public.products
 -- Newest first within a category (All uses products_created_order_idx backwards). Price high to
 -- low reads the price-order indexes of migration 1500 backwards.
 create index products_cat_created_order_idx on public.products (cat, created_at, id);
 
--- @20260101001950 function:private.slug_base([{"String":{"sval":"text"}}])
 -- A page per product at /p/<slug> (issue 17, point 3) and a sitemap of them (point 4).
 -- - products.slug: made by the database from the title (lower-case ASCII words joined by '-',
 --   accents folded), unique (a -2, -3 … suffix on collision), never typed by anyone: the
@@ -470,29 +405,25 @@ begin
   return coalesce(nullif(v, ''), 'product');
 end;
 $$;
--- @20260101001950 function:private.slug_base([{"String":{"sval":"text"}}])
 comment on function private.slug_base(text) is
   'The slug a title asks for (before a collision suffix): lower-case ASCII words joined by -.';
 
--- @20260101001950 table:public.products
-alter table public.products add column slug text;
--- @20260101001950 table:public.products
+-- The trigger products_slug always replaces it; the default tells API clients (and the
+-- generated types) that an insert need not send one.
+alter table public.products
+  add column slug text not null default '' constraint products_slug_key unique;
 comment on column public.products.slug is
   'The product page''s address (/p/<slug>): made by the database from the title, unique.';
 
--- @20260101001950 table:public.product_slug_history
 create table public.product_slug_history (
   slug text primary key,
   product_id uuid not null references public.products (id) on delete cascade,
   replaced_at timestamptz not null default now()
 );
--- @20260101001950 table:public.product_slug_history
 comment on table public.product_slug_history is
   'Old slugs of renamed products (old address -> product), written only by a trigger.';
--- @20260101001950 table:public.product_slug_history
 create index product_slug_history_product_idx on public.product_slug_history (product_id);
 
--- @20260101001950 function:private.free_product_slug([{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 -- A free slug for a product: the base, or base-2, base-3 … Taken means another product's slug or
 -- another product's old slug (its old links keep redirecting to it); this product's own old
 -- slugs are free again (renaming back). The advisory lock serialises products whose titles ask
@@ -519,7 +450,6 @@ begin
 end;
 $$;
 
--- @20260101001950 function:private.products_slug()
 -- Before insert or update: the slug follows the title and nothing else. A title change that does
 -- not change the base (case, punctuation) keeps the slug, so links do not move for nothing.
 -- Named after products_normalise_title: triggers fire in name order, so the title is normalised.
@@ -542,7 +472,6 @@ begin
 end;
 $$;
 
--- @20260101001950 function:private.products_slug_history()
 -- After a rename that moved the slug: the old slug now redirects; the new one, if it was an
 -- old slug of this product, is current again.
 create function private.products_slug_history()
@@ -559,43 +488,27 @@ begin
 end;
 $$;
 
--- @20260101001950 function:private.slug_base([{"String":{"sval":"text"}}])
 revoke execute on function private.slug_base(text), private.free_product_slug(text, uuid),
   private.products_slug(), private.products_slug_history() from public, anon, authenticated;
 
--- @20260101001950 table:public.products
-alter table public.products alter column slug set not null;
--- @20260101001950 table:public.products
--- The trigger always replaces it; the default tells API clients (and the generated types) that
--- an insert need not send one.
-alter table public.products alter column slug set default '';
--- @20260101001950 table:public.products
-alter table public.products add constraint products_slug_key unique (slug);
--- @20260101001950 table:public.products
 create trigger products_slug
   before insert or update on public.products
   for each row execute function private.products_slug();
--- @20260101001950 table:public.products
 create trigger products_slug_history
   after update of title on public.products
   for each row when (old.slug is distinct from new.slug)
   execute function private.products_slug_history();
 
--- @20260101001950 table:public.product_slug_history
 -- The history: readable as far as its product is (the products' RLS decides, as the visitor);
 -- written only by the trigger above (no API role has insert, update or delete, the service role
 -- included).
 alter table public.product_slug_history enable row level security;
--- @20260101001950 table:public.product_slug_history
 revoke all on table public.product_slug_history from public, anon, authenticated, service_role;
--- @20260101001950 table:public.product_slug_history
 grant select on table public.product_slug_history to anon, authenticated, service_role;
--- @20260101001950 table:public.product_slug_history
 create policy "Old slugs are readable where their product is"
   on public.product_slug_history for select to anon, authenticated
   using (exists (select 1 from public.products p where p.id = product_id));
 
--- @20260101002520 function:public.product_page([{"String":{"sval":"text"}}])
 -- A slug longer than any product's is no product's: missing, without a look-up.
 create or replace function public.product_page(p_slug text)
 returns jsonb
@@ -608,15 +521,11 @@ as $$
               then jsonb_build_object('status', 'missing')
               else listing.product_page(p_slug) end;
 $$;
--- @20260101001950 function:public.product_page([{"String":{"sval":"text"}}])
 comment on function public.product_page(text) is
   'A product page by slug: found (the product), moved (the current slug of a renamed one) or missing.';
--- @20260101001950 function:public.product_page([{"String":{"sval":"text"}}])
 revoke execute on function public.product_page(text) from public;
--- @20260101001950 function:public.product_page([{"String":{"sval":"text"}}])
 grant execute on function public.product_page(text) to anon, authenticated, service_role;
 
--- @20260101002520 function:public.sitemap_summary()
 -- The sitemap's two calls cost what the catalogue's size makes them, whatever is asked (a page of
 -- 50,000 slugs: 0.35-0.45 s at 200,000 products on 2 shared cores, later pages the most).
 -- PostgREST applies a called function's own statement_timeout to its request: they keep the 3 s
@@ -632,11 +541,9 @@ set statement_timeout = '3s'
 as $$
   select listing.sitemap_summary();
 $$;
--- @20260101001950 function:public.sitemap_summary()
 comment on function public.sitemap_summary() is
   'How many product pages the sitemap lists and when the newest changed.';
 
--- @20260101002520 function:public.sitemap_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create or replace function public.sitemap_products(p_page integer)
 returns jsonb
 language sql
@@ -649,17 +556,13 @@ as $$
   -- max-rows (1,000), a single value it does not.
   select listing.sitemap_products(p_page);
 $$;
--- @20260101001950 function:public.sitemap_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.sitemap_products(integer) is
   'One sitemap file of product pages as [[slug, updated_at], …] (50,000 a page), in slug order.';
 
--- @20260101001950 function:public.sitemap_summary()
 revoke execute on function public.sitemap_summary(), public.sitemap_products(integer) from public;
--- @20260101001950 function:public.sitemap_summary()
 grant execute on function public.sitemap_summary(), public.sitemap_products(integer)
   to anon, authenticated, service_role;
 
--- @20260101002000 table:private.catagory_old_titles
 -- Old names of renamed categories (issue 17): a shared `/?cat=Hockey` link keeps working after
 -- Hockey is renamed to "Ice Hockey". A trigger records the old title on every rename; the
 -- storefront asks public.catagory_current_title for the category's name today, which reveals
@@ -674,15 +577,11 @@ create table private.catagory_old_titles (
   catagory_id uuid not null references public.catagories (id) on delete cascade,
   renamed_at timestamptz not null default now()
 );
--- @20260101002000 table:private.catagory_old_titles
 create index catagory_old_titles_catagory_id_idx on private.catagory_old_titles (catagory_id);
--- @20260101002000 table:private.catagory_old_titles
 comment on table private.catagory_old_titles is
   'Former titles of categories, written by the rename trigger; the latest rename owns a name.';
--- @20260101002000 table:private.catagory_old_titles
 revoke all on table private.catagory_old_titles from public, anon, authenticated, service_role;
 
--- @20260101002000 function:private.catagories_remember_old_title()
 -- Security definer: the admin (or service role) renaming a category has no privilege on the
 -- history table. It only records what the update itself did.
 create function private.catagories_remember_old_title()
@@ -701,18 +600,15 @@ begin
   return null;
 end;
 $$;
--- @20260101002000 function:private.catagories_remember_old_title()
 revoke execute on function private.catagories_remember_old_title()
   from public, anon, authenticated;
 
--- @20260101002000 table:public.catagories
 create trigger catagories_remember_old_title
   after update of title on public.catagories
   for each row
   when (old.title is distinct from new.title)
   execute function private.catagories_remember_old_title();
 
--- @20260101002000 function:catalogue_lookup.catagory_current_title([{"String":{"sval":"text"}}])
 create function catalogue_lookup.catagory_current_title(p_title text)
 returns text
 language sql
@@ -730,13 +626,10 @@ as $$
   )
   where p_title is not null and char_length(p_title) <= 200;
 $$;
--- @20260101002000 function:catalogue_lookup.catagory_current_title([{"String":{"sval":"text"}}])
 revoke execute on function catalogue_lookup.catagory_current_title(text) from public;
--- @20260101002000 function:catalogue_lookup.catagory_current_title([{"String":{"sval":"text"}}])
 grant execute on function catalogue_lookup.catagory_current_title(text)
   to anon, authenticated, service_role;
 
--- @20260101002000 function:public.catagory_current_title([{"String":{"sval":"text"}}])
 -- The API's entry point (invoker rights; the definer part stays out of the exposed schema).
 create function public.catagory_current_title(p_title text)
 returns text
@@ -747,26 +640,19 @@ set search_path = ''
 as $$
   select catalogue_lookup.catagory_current_title(p_title);
 $$;
--- @20260101002000 function:public.catagory_current_title([{"String":{"sval":"text"}}])
 comment on function public.catagory_current_title(text) is
   'Current title of the category a (possibly old) title names; null if none. For /?cat= links.';
--- @20260101002000 function:public.catagory_current_title([{"String":{"sval":"text"}}])
 revoke execute on function public.catagory_current_title(text) from public;
--- @20260101002000 function:public.catagory_current_title([{"String":{"sval":"text"}}])
 grant execute on function public.catagory_current_title(text)
   to anon, authenticated, service_role;
 
--- @20260101002520 table:public.products
 -- 1. The table reads: admins only.
 
 revoke select on table public.products from anon;
--- @20260101002520 table:public.products
 create policy "Admins read products" on public.products for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101002520 table:public.product_slug_history
 revoke select on table public.product_slug_history from anon;
 
--- @20260101002520 policy:public.product_slug_history.Old slugs are readable where their product is
 alter policy "Old slugs are readable where their product is" on public.product_slug_history
   to authenticated;

@@ -1,4 +1,3 @@
--- @20260101000300 table:public.contact_messages
 -- Contact messages. The `contact` edge function stores every message a visitor sends here BEFORE
 -- any e-mail is attempted, so a mail outage loses nothing; the row then records the delivery
 -- outcome, and `npm run contact:retry` (POST /functions/v1/contact/retry) re-sends what failed.
@@ -27,16 +26,22 @@ create table public.contact_messages (
   last_error text,
   claimed_at timestamptz,
   sent_at timestamptz,
+  -- true: stored after the day's mail cap was reached; mailed in a digest (contact flood, 0203).
+  digest boolean not null default false,
   constraint contact_messages_name_check check (
-    name = btrim(name) and char_length(name) between 1 and 100 and name !~ '[[:cntrl:]]'
+    char_length(name) between 1 and 100
+    and name !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    and name !~ '[\u0001-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]'
   ),
+  -- Every stored address came through the function, which has always checked this grammar.
   constraint contact_messages_email_check check (
-    email = btrim(email)
-    and char_length(email) between 3 and 254
-    and email ~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+$'
+    char_length(email) <= 254
+    and email ~ '^(?:[A-Za-z0-9_''+-]+\.)*[A-Za-z0-9_''+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$'
   ),
   constraint contact_messages_message_check check (
-    message = btrim(message) and char_length(message) between 1 and 5000
+    char_length(message) between 1 and 5000
+    and message !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
+    and message !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]'
   ),
   constraint contact_messages_delivery_status_check check (
     delivery_status in ('pending', 'sending', 'sent', 'failed')
@@ -47,42 +52,30 @@ create table public.contact_messages (
   constraint contact_messages_claim_check check ((delivery_status = 'sending') = (claimed_at is not null)),
   constraint contact_messages_sent_check check ((delivery_status = 'sent') = (sent_at is not null))
 );
--- @20260101000300 table:public.contact_messages
 comment on table public.contact_messages is
   'Messages from the Contact Us form. Written only by the contact edge function (service role); '
   'admins read them.';
--- @20260101000300 table:public.contact_messages
 comment on column public.contact_messages.delivery_status is
   'pending | sending (claimed, see claimed_at) | sent | failed (see last_error)';
--- @20260101000300 table:public.contact_messages
 -- Admin list, newest first.
 create index contact_messages_created_at_idx on public.contact_messages (created_at desc);
--- @20260101000300 table:public.contact_messages
 -- Rate limits: recent messages per address and per IP.
 create index contact_messages_email_recent_idx on public.contact_messages (lower(email), created_at);
--- @20260101000300 table:public.contact_messages
 create index contact_messages_ip_recent_idx on public.contact_messages (ip, created_at)
   where ip is not null;
--- @20260101000300 table:public.contact_messages
 -- Retry: only undelivered rows.
 create index contact_messages_undelivered_idx on public.contact_messages (created_at)
   where delivery_status <> 'sent';
--- @20260101000300 table:public.contact_messages
 alter table public.contact_messages enable row level security;
--- @20260101000300 table:public.contact_messages
 revoke all on table public.contact_messages from public, anon, authenticated, service_role;
--- @20260101000300 table:public.contact_messages
 grant select on table public.contact_messages to authenticated;
--- @20260101000300 table:public.contact_messages
 -- service_role bypasses RLS but still needs the table privileges. DELETE lets the store honour
 -- data-deletion requests (privacy policy).
 grant select, insert, update, delete on table public.contact_messages to service_role;
--- @20260101000300 table:public.contact_messages
 create policy "Admins read contact messages"
   on public.contact_messages for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101002530 function:public.contact_claim_undelivered([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Messages mailed on their own: as before, but never a digest message.
 create or replace function public.contact_claim_undelivered(p_limit integer, p_lease_seconds integer)
 returns setof public.contact_messages
@@ -108,11 +101,9 @@ as $$
    )
   returning m.*;
 $$;
--- @20260101000300 function:public.contact_claim_undelivered([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.contact_claim_undelivered(integer, integer) is
   'Service role only: claim undelivered contact messages for (re)sending.';
 
--- @20260101000300 function:public.contact_record_delivery([{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 -- Records the outcome of a send by the claim holder and releases the claim. Returns false when
 -- the row was not claimed (nothing changed).
 create function public.contact_record_delivery(p_id uuid, p_sent boolean, p_error text default null)
@@ -133,47 +124,19 @@ begin
   return found;
 end;
 $$;
--- @20260101000300 function:public.contact_record_delivery([{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 comment on function public.contact_record_delivery(uuid, boolean, text) is
   'Service role only: record a contact e-mail delivery result.';
 
--- @20260101000300 function:public.contact_claim_undelivered([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.contact_claim_undelivered(integer, integer)
   from public, anon, authenticated;
 
--- @20260101000300 function:public.contact_record_delivery([{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 revoke execute on function public.contact_record_delivery(uuid, boolean, text)
   from public, anon, authenticated;
 
--- @20260101000300 function:public.contact_claim_undelivered([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.contact_claim_undelivered(integer, integer) to service_role;
 
--- @20260101000300 function:public.contact_record_delivery([{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 grant execute on function public.contact_record_delivery(uuid, boolean, text) to service_role;
 
--- @20260101000900 table:public.contact_messages
-alter table public.contact_messages
-  drop constraint contact_messages_name_check,
-  drop constraint contact_messages_email_check,
-  drop constraint contact_messages_message_check;
--- @20260101000900 table:public.contact_messages
-alter table public.contact_messages
-  add constraint contact_messages_name_check check (
-    char_length(name) between 1 and 100
-    and name !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
-    and name !~ '[\u0001-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]'
-  ),
-  -- Every stored address came through the function, which has always checked this grammar.
-  add constraint contact_messages_email_check check (
-    char_length(email) <= 254
-    and email ~ '^(?:[A-Za-z0-9_''+-]+\.)*[A-Za-z0-9_''+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$'
-  ),
-  add constraint contact_messages_message_check check (
-    char_length(message) between 1 and 5000
-    and message !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
-    and message !~ '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]'
-  );
--- @20260101002530 table:public.contact_messages
 -- Contact messages, round 3: a flood no longer closes the form for everyone nor fills the owner's
 -- inbox (docs/decisions/0203).
 --
@@ -192,16 +155,12 @@ alter table public.contact_messages
 --     one by one past the cap.
 -- The human check (Cloudflare Turnstile) happens in the function, before contact_submit.
 
-alter table public.contact_messages add column digest boolean not null default false;
--- @20260101002530 table:public.contact_messages
 comment on column public.contact_messages.digest is
   'true: stored after the day''s mail cap was reached; mailed in a digest, not on its own';
--- @20260101002530 table:public.contact_messages
 -- The day's count of messages mailed on their own: at most p_daily_mail_cap rows to look at.
 create index contact_messages_single_day_idx on public.contact_messages (created_at)
   where not digest;
 
--- @20260101002530 function:public.contact_submit([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Returns {"status":"stored","id":...,"created_at":...,"digest":bool}
 --      or {"status":"rate_limited","scope":"email"|"ip"|"global","retry_after":<seconds>}.
 -- p_daily_mail_cap null: no cap (every message is mailed on its own).
@@ -316,12 +275,10 @@ begin
     'status', 'stored', 'id', v_row.id, 'created_at', v_row.created_at, 'digest', v_row.digest);
 end;
 $$;
--- @20260101002530 function:public.contact_submit([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.contact_submit(text, text, text, text, integer, integer, boolean, integer, integer) is
   'Service role only: rate-limited insert of a contact message (per address, per IPv4 address '
   'or IPv6 /64, overall per minute); past the daily mail cap the message waits for a digest.';
 
--- @20260101002530 function:public.contact_claim_digest([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Claims up to p_limit undelivered digest messages, oldest first, for one digest mail. The same
 -- claim rules as contact_claim_undelivered: a row goes to exactly one sender, and a claim left
 -- by a sender that died is taken over after p_lease_seconds.
@@ -349,11 +306,9 @@ as $$
    )
   returning m.*;
 $$;
--- @20260101002530 function:public.contact_claim_digest([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.contact_claim_digest(integer, integer) is
   'Service role only: claim digest contact messages (over the daily mail cap) for one digest mail.';
 
--- @20260101002530 function:public.contact_record_digest([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 -- Records the outcome of one digest mail for all its messages and releases their claims.
 -- Returns how many rows were claimed and are now recorded.
 create function public.contact_record_digest(p_ids uuid[], p_sent boolean, p_error text default null)
@@ -377,28 +332,21 @@ begin
   return v_count;
 end;
 $$;
--- @20260101002530 function:public.contact_record_digest([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 comment on function public.contact_record_digest(uuid[], boolean, text) is
   'Service role only: record the delivery result of one digest mail.';
 
--- @20260101002530 function:public.contact_submit([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.contact_submit(text, text, text, text, integer, integer, boolean, integer, integer)
   from public, anon, authenticated;
 
--- @20260101002530 function:public.contact_claim_digest([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.contact_claim_digest(integer, integer)
   from public, anon, authenticated;
 
--- @20260101002530 function:public.contact_record_digest([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 revoke execute on function public.contact_record_digest(uuid[], boolean, text)
   from public, anon, authenticated;
 
--- @20260101002530 function:public.contact_submit([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.contact_submit(text, text, text, text, integer, integer, boolean, integer, integer)
   to service_role;
 
--- @20260101002530 function:public.contact_claim_digest([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.contact_claim_digest(integer, integer) to service_role;
 
--- @20260101002530 function:public.contact_record_digest([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"text"}}])
 grant execute on function public.contact_record_digest(uuid[], boolean, text) to service_role;

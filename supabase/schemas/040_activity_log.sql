@@ -1,4 +1,3 @@
--- @20260101001300 table:public.activity_log
 -- Activity log (issue 18): who added, changed or deleted which product or category, and who
 -- invited, withdrew, confirmed or removed which admin, and when. Written only by triggers in this
 -- file; readable by admins only; append-only for everyone who reaches the database through the
@@ -34,37 +33,28 @@ create table public.activity_log (
     kind in (
       'product_added', 'product_changed', 'product_deleted',
       'category_added', 'category_changed', 'category_deleted',
-      'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed'
+      'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed',
+      'settings_changed'
     )
   )
 );
--- @20260101001300 table:public.activity_log
 comment on table public.activity_log is
   'Append-only record of catalogue and admin changes, written by triggers. Admins read it.';
--- @20260101001300 table:public.activity_log
 comment on column public.activity_log.actor is
   'auth.uid() of the request that made the change; NULL = no signed-in account (system).';
--- @20260101001300 table:public.activity_log
 -- Keyset paging newest first ("id < cursor order by id desc"): the primary key for the whole log,
 -- and one index per filter so a filtered page is an index range scan too.
 create index activity_log_actor_idx on public.activity_log (actor, id desc);
--- @20260101001300 table:public.activity_log
 create index activity_log_kind_idx on public.activity_log (kind, id desc);
--- @20260101001300 table:public.activity_log
 create index activity_log_product_idx on public.activity_log (product_id, id desc)
   where product_id is not null;
--- @20260101001300 table:public.activity_log
 alter table public.activity_log enable row level security;
--- @20260101001300 table:public.activity_log
 revoke all on table public.activity_log from public, anon, authenticated, service_role;
--- @20260101001300 table:public.activity_log
 grant select on table public.activity_log to authenticated, service_role;
--- @20260101001300 table:public.activity_log
 create policy "Admins read the activity log"
   on public.activity_log for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101001300 function:private.activity_log_refuse_change()
 -- Append-only also for roles that get past the grants (the owner, a future grant by mistake):
 -- UPDATE, DELETE and TRUNCATE fail. Only the owner can drop this trigger, in a migration.
 create function private.activity_log_refuse_change()
@@ -76,19 +66,15 @@ begin
   raise exception 'The activity log is append-only' using errcode = '42501';
 end;
 $$;
--- @20260101001300 function:private.activity_log_refuse_change()
 revoke execute on function private.activity_log_refuse_change() from public, anon, authenticated;
 
--- @20260101001300 table:public.activity_log
 create trigger activity_log_refuse_update_delete
   before update or delete on public.activity_log
   for each row execute function private.activity_log_refuse_change();
--- @20260101001300 table:public.activity_log
 create trigger activity_log_refuse_truncate
   before truncate on public.activity_log
   for each statement execute function private.activity_log_refuse_change();
 
--- @20260101001950 function:private.activity_fields([{"String":{"sval":"jsonb"}}])
 -- The activity log records what an admin typed: the slug is the database's bookkeeping, like
 -- updated_at (same function as in 20260101001300_activity_log.sql, with slug added).
 create or replace function private.activity_fields(p_row jsonb)
@@ -99,10 +85,8 @@ set search_path = ''
 as $$
   select p_row - array['id', 'created_at', 'updated_at', 'price_value', 'search_text', 'slug'];
 $$;
--- @20260101001300 function:private.activity_fields([{"String":{"sval":"jsonb"}}])
 revoke execute on function private.activity_fields(jsonb) from public, anon, authenticated;
 
--- @20260101001300 function:private.log_catalogue_change()
 -- Products and categories. SECURITY DEFINER: the log has no INSERT grant for the caller, and the
 -- actor's e-mail is read from auth.users.
 create function private.log_catalogue_change()
@@ -155,36 +139,28 @@ begin
   return null;
 end;
 $$;
--- @20260101001300 function:private.log_catalogue_change()
 revoke execute on function private.log_catalogue_change() from public, anon, authenticated;
 
--- @20260101001300 table:public.products
 create trigger products_log_insert after insert on public.products
   referencing new table as new_rows
   for each statement execute function private.log_catalogue_change();
--- @20260101001300 table:public.products
 create trigger products_log_update after update on public.products
   referencing old table as old_rows new table as new_rows
   for each statement execute function private.log_catalogue_change();
--- @20260101001300 table:public.products
 create trigger products_log_delete after delete on public.products
   referencing old table as old_rows
   for each statement execute function private.log_catalogue_change();
 
--- @20260101001300 table:public.catagories
 create trigger catagories_log_insert after insert on public.catagories
   referencing new table as new_rows
   for each statement execute function private.log_catalogue_change();
--- @20260101001300 table:public.catagories
 create trigger catagories_log_update after update on public.catagories
   referencing old table as old_rows new table as new_rows
   for each statement execute function private.log_catalogue_change();
--- @20260101001300 table:public.catagories
 create trigger catagories_log_delete after delete on public.catagories
   referencing old table as old_rows
   for each statement execute function private.log_catalogue_change();
 
--- @20260101001300 function:private.log_admin_change()
 -- Admin events. admin_invites insert = invited; delete of an open invite = withdrawn (a used
 -- invite deleted as housekeeping is not an event). admins insert = confirmed (the confirmation
 -- trigger inside the Auth server, so actor NULL); admins delete = removed.
@@ -219,38 +195,22 @@ begin
   return null;
 end;
 $$;
--- @20260101001300 function:private.log_admin_change()
 revoke execute on function private.log_admin_change() from public, anon, authenticated;
 
--- @20260101001300 table:public.admin_invites
 create trigger admin_invites_log_insert after insert on public.admin_invites
   referencing new table as new_rows
   for each statement execute function private.log_admin_change();
--- @20260101001300 table:public.admin_invites
 create trigger admin_invites_log_delete after delete on public.admin_invites
   referencing old table as old_rows
   for each statement execute function private.log_admin_change();
 
--- @20260101001300 table:public.admins
 create trigger admins_log_insert after insert on public.admins
   referencing new table as new_rows
   for each statement execute function private.log_admin_change();
--- @20260101001300 table:public.admins
 create trigger admins_log_delete after delete on public.admins
   referencing old table as old_rows
   for each statement execute function private.log_admin_change();
 
--- @20260101002600 table:public.activity_log
 -- ---------------------------------------------------------------------------------------------
 -- Activity log: a settings change is an entry like a product change (the changed fields only).
 -- ---------------------------------------------------------------------------------------------
-alter table public.activity_log
-  drop constraint activity_log_kind_check,
-  add constraint activity_log_kind_check check (
-    kind in (
-      'product_added', 'product_changed', 'product_deleted',
-      'category_added', 'category_changed', 'category_deleted',
-      'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed',
-      'settings_changed'
-    )
-  );

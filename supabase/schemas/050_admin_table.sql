@@ -1,4 +1,3 @@
--- @20260101001850 function:private.admin_product_filter([{"String":{"sval":"jsonb"}}])
 -- ---------------------------------------------------------------------------------------------
 -- The admin table's filter and sort learn link health (the key 'health' in the query).
 -- health: 'attention' (anything not ok), 'broken', 'redirected', 'unreachable' (unreachable or
@@ -57,12 +56,9 @@ begin
   end if;
 end;
 $$;
--- @20260101001400 function:private.admin_product_filter([{"String":{"sval":"jsonb"}}])
 revoke execute on function private.admin_product_filter(jsonb) from public, anon;
--- @20260101001400 function:private.admin_product_filter([{"String":{"sval":"jsonb"}}])
 grant execute on function private.admin_product_filter(jsonb) to authenticated;
 
--- @20260101001850 function:private.admin_product_order([{"String":{"sval":"jsonb"}}])
 create or replace function private.admin_product_order(p_query jsonb)
 returns text
 language plpgsql
@@ -91,12 +87,9 @@ begin
                  '~', case when v_asc then 'last' else 'first' end);
 end;
 $$;
--- @20260101001400 function:private.admin_product_order([{"String":{"sval":"jsonb"}}])
 revoke execute on function private.admin_product_order(jsonb) from public, anon;
--- @20260101001400 function:private.admin_product_order([{"String":{"sval":"jsonb"}}])
 grant execute on function private.admin_product_order(jsonb) to authenticated;
 
--- @20260101002200 function:public.admin_product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- The API's entry points: invoker rights, the same arguments and answers as before.
 create or replace function public.admin_product_page(
   p_query jsonb,
@@ -111,15 +104,11 @@ set search_path = ''
 as $$
   select * from admin_table.product_page(p_query, p_offset, p_limit);
 $$;
--- @20260101001400 function:public.admin_product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.admin_product_page(jsonb, integer, integer) is
   'Admins only: one page of products matching {"search","cat","sort","ascending"}.';
--- @20260101001400 function:public.admin_product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.admin_product_page(jsonb, integer, integer) from public, anon;
--- @20260101001400 function:public.admin_product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.admin_product_page(jsonb, integer, integer) to authenticated;
 
--- @20260101002200 function:public.admin_product_count([{"String":{"sval":"jsonb"}}])
 create or replace function public.admin_product_count(p_query jsonb)
 returns jsonb
 language sql
@@ -129,15 +118,11 @@ set search_path = ''
 as $$
   select admin_table.product_count(p_query);
 $$;
--- @20260101001400 function:public.admin_product_count([{"String":{"sval":"jsonb"}}])
 comment on function public.admin_product_count(jsonb) is
   'Admins only: {"total", "exact"} for a query; exact up to 1,000, then the planner''s estimate.';
--- @20260101001400 function:public.admin_product_count([{"String":{"sval":"jsonb"}}])
 revoke execute on function public.admin_product_count(jsonb) from public, anon;
--- @20260101001400 function:public.admin_product_count([{"String":{"sval":"jsonb"}}])
 grant execute on function public.admin_product_count(jsonb) to authenticated;
 
--- @20260101001400 function:public.catagory_product_counts()
 -- Every category with its number of products: one aggregate over the (cat, ...) index.
 create function public.catagory_product_counts()
 returns table (cat text, products bigint)
@@ -156,15 +141,11 @@ begin
      order by c.title;
 end;
 $$;
--- @20260101001400 function:public.catagory_product_counts()
 comment on function public.catagory_product_counts() is
   'Admins only: each category title with its number of products.';
--- @20260101001400 function:public.catagory_product_counts()
 revoke execute on function public.catagory_product_counts() from public, anon;
--- @20260101001400 function:public.catagory_product_counts()
 grant execute on function public.catagory_product_counts() to authenticated;
 
--- @20260101002520 function:public.catalogue_title_in_use([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 -- The admin form's "title in use" question, which any signed-in account may ask: a title of more
 -- than 1,000 characters (the form allows 120) is refused before it is folded.
 create or replace function public.catalogue_title_in_use(
@@ -194,15 +175,11 @@ begin
   raise exception 'Unknown table' using errcode = '22023';
 end;
 $$;
--- @20260101001400 function:public.catalogue_title_in_use([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 comment on function public.catalogue_title_in_use(text, text, uuid) is
   'Whether another product or category already uses a look-alike of this title (titles are public).';
--- @20260101001400 function:public.catalogue_title_in_use([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 revoke execute on function public.catalogue_title_in_use(text, text, uuid) from public, anon;
--- @20260101001400 function:public.catalogue_title_in_use([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 grant execute on function public.catalogue_title_in_use(text, text, uuid) to authenticated;
 
--- @20260101001400 function:public.admin_move_products([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"text"}}])
 -- ---------------------------------------------------------------------------------------------
 -- Bulk actions: one statement each, on the tables (RLS and every trigger apply), admins only.
 -- ---------------------------------------------------------------------------------------------
@@ -230,15 +207,11 @@ begin
   return v_moved;
 end;
 $$;
--- @20260101001400 function:public.admin_move_products([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"text"}}])
 comment on function public.admin_move_products(uuid[], text) is
   'Admins only: moves the given products to a category; returns how many moved.';
--- @20260101001400 function:public.admin_move_products([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"text"}}])
 revoke execute on function public.admin_move_products(uuid[], text) from public, anon;
--- @20260101001400 function:public.admin_move_products([{"String":{"sval":"uuid"}}][],[{"String":{"sval":"text"}}])
 grant execute on function public.admin_move_products(uuid[], text) to authenticated;
 
--- @20260101001400 function:public.admin_delete_products([{"String":{"sval":"uuid"}}][])
 create function public.admin_delete_products(p_ids uuid[])
 returns integer
 language plpgsql
@@ -258,15 +231,11 @@ begin
   return v_deleted;
 end;
 $$;
--- @20260101001400 function:public.admin_delete_products([{"String":{"sval":"uuid"}}][])
 comment on function public.admin_delete_products(uuid[]) is
   'Admins only: deletes the given products; returns how many were deleted.';
--- @20260101001400 function:public.admin_delete_products([{"String":{"sval":"uuid"}}][])
 revoke execute on function public.admin_delete_products(uuid[]) from public, anon;
--- @20260101001400 function:public.admin_delete_products([{"String":{"sval":"uuid"}}][])
 grant execute on function public.admin_delete_products(uuid[]) to authenticated;
 
--- @20260101001400 function:public.admin_delete_catagory([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}])
 -- Deletes a category after moving its products to p_move_to (null: move nothing, so a category
 -- with products is still refused by its before-delete trigger). One transaction: the category row
 -- is locked first, so no product can be added to it between the move and the delete. Returns the
@@ -301,15 +270,11 @@ begin
   return v_moved;
 end;
 $$;
--- @20260101001400 function:public.admin_delete_catagory([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}])
 comment on function public.admin_delete_catagory(uuid, text) is
   'Admins only: moves a category''s products to another category, then deletes it.';
--- @20260101001400 function:public.admin_delete_catagory([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}])
 revoke execute on function public.admin_delete_catagory(uuid, text) from public, anon;
--- @20260101001400 function:public.admin_delete_catagory([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}])
 grant execute on function public.admin_delete_catagory(uuid, text) to authenticated;
 
--- @20260101002200 function:admin_table.product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create function admin_table.product_page(p_query jsonb, p_offset integer, p_limit integer)
 returns setof public.products
 language plpgsql
@@ -333,15 +298,11 @@ begin
     using f.cat, f.search_key, f.search_like;
 end;
 $$;
--- @20260101002200 function:admin_table.product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function admin_table.product_page(jsonb, integer, integer) is
   'Admins only: public.admin_product_page''s read, past the products read policy.';
--- @20260101002200 function:admin_table.product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function admin_table.product_page(jsonb, integer, integer) from public;
--- @20260101002200 function:admin_table.product_page([{"String":{"sval":"jsonb"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function admin_table.product_page(jsonb, integer, integer) to authenticated;
 
--- @20260101002200 function:admin_table.product_count([{"String":{"sval":"jsonb"}}])
 -- How many products match: exact up to 1,000 (the first 100 pages), above that the planner's
 -- estimate, because an exact count reads every matching row (1,000,000 index entries unfiltered).
 create function admin_table.product_count(p_query jsonb)
@@ -374,10 +335,7 @@ begin
     'exact', false);
 end;
 $$;
--- @20260101002200 function:admin_table.product_count([{"String":{"sval":"jsonb"}}])
 comment on function admin_table.product_count(jsonb) is
   'Admins only: public.admin_product_count''s count, past the products read policy.';
--- @20260101002200 function:admin_table.product_count([{"String":{"sval":"jsonb"}}])
 revoke execute on function admin_table.product_count(jsonb) from public;
--- @20260101002200 function:admin_table.product_count([{"String":{"sval":"jsonb"}}])
 grant execute on function admin_table.product_count(jsonb) to authenticated;

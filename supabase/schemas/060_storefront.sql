@@ -1,4 +1,3 @@
--- @20260101001500 function:public.price_number([{"String":{"sval":"text"}}])
 -- Storefront paging by key (cursor) instead of offset: page 4,000 cost as much as page 1.
 -- The store's order (src/lib/storeOrder.ts) is price_value asc nulls last, title, id. A cursor is
 -- the last product shown: its price text, title and id. PostgREST filters cannot say "after this
@@ -19,15 +18,11 @@ as $$
   select (regexp_substr(regexp_replace(p_price, '([0-9]),(?=[0-9]{3})', '\1', 'g'),
                         '[0-9]+(\.[0-9]+)?|\.[0-9]+'))::numeric;
 $$;
--- @20260101001500 function:public.price_number([{"String":{"sval":"text"}}])
 comment on function public.price_number(text) is
   'The first number in a price text (NULL if none): the same value as products.price_value.';
--- @20260101001500 function:public.price_number([{"String":{"sval":"text"}}])
 revoke execute on function public.price_number(text) from public;
--- @20260101001500 function:public.price_number([{"String":{"sval":"text"}}])
 grant execute on function public.price_number(text) to anon, authenticated, service_role;
 
--- @20260101002520 function:public.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create or replace function public.storefront_page(
   p_cat text default null,
   p_after_price text default null,
@@ -49,19 +44,14 @@ begin
                                                      p_after_id, p_limit);
 end;
 $$;
--- @20260101001500 function:public.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.storefront_page(text, text, text, uuid, integer) is
   'Storefront page after a cursor (last product''s price, title, id) in the store''s order.';
--- @20260101001500 function:public.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.storefront_page(text, text, text, uuid, integer) from public;
--- @20260101001500 function:public.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.storefront_page(text, text, text, uuid, integer)
   to anon, authenticated, service_role;
 
--- @20260101001510 function:public.price_number([{"String":{"sval":"text"}}])
 alter function public.price_number(text) parallel safe;
 
--- @20260101001900 function:public.search_key([{"String":{"sval":"text"}}])
 -- Storefront search and sort (issue 17, points 1 and 2; why this shape: docs/decisions/0140).
 -- public.storefront_search(query, cat, sort, cursor…, limit): one keyset page of the products that
 -- contain every word of the query (title, category and comment; case, accents and look-alikes
@@ -104,15 +94,11 @@ as $$
     'авеѕіјкмнорстухԁԛԝӏαβεζηικμνορτυχ',
     'abesijkmhopctyxdqwlabezhikmnoptyx');
 $$;
--- @20260101001900 function:public.search_key([{"String":{"sval":"text"}}])
 comment on function public.search_key(text) is
   'Search fold (same as private.title_key): normalised, no accents, lower case, look-alikes read as Latin.';
--- @20260101001900 function:public.search_key([{"String":{"sval":"text"}}])
 revoke execute on function public.search_key(text) from public;
--- @20260101001900 function:public.search_key([{"String":{"sval":"text"}}])
 grant execute on function public.search_key(text) to anon, authenticated, service_role;
 
--- @20260101001900 function:private.search_words([{"String":{"sval":"text"}}])
 -- The words a search matches on: runs of letters and digits, 3 to 40 characters, with a letter
 -- (shorter ones carry no trigram for the index; serial numbers are not words to correct to).
 -- Every occurrence (no DISTINCT): the list counts occurrences, which is all the typo correction
@@ -130,31 +116,23 @@ as $$
     from regexp_split_to_table(p_folded, '[^[:alnum:]]+') as w
    where char_length(w) between 3 and 40 and w ~ '[[:alpha:]]';
 $$;
--- @20260101001900 function:private.search_words([{"String":{"sval":"text"}}])
 revoke execute on function private.search_words(text) from public, anon, authenticated;
 
--- @20260101001900 table:public.catalogue_words
 -- The catalogue's words and how often the products hold each (typo correction only). Everyone may
 -- read it (the words are in the products everyone reads); only the triggers below write it.
 create table public.catalogue_words (
   word text primary key,
   occurrences integer not null constraint catalogue_words_occurrences_check check (occurrences >= 0)
 );
--- @20260101002510 table:public.catalogue_words
 comment on table public.catalogue_words is
   'Words of products.search_text (kept by triggers) for storefront search''s typo correction; '
   'read only by listing.storefront_search (definer rights), never through the API.';
--- @20260101001900 table:public.catalogue_words
 alter table public.catalogue_words enable row level security;
--- @20260101001900 table:public.catalogue_words
 revoke all on public.catalogue_words from anon, authenticated;
--- @20260101001900 table:public.catalogue_words
 grant select on public.catalogue_words to anon, authenticated;
--- @20260101001900 table:public.catalogue_words
 create index catalogue_words_trgm_idx
   on public.catalogue_words using gin (word extensions.gin_trgm_ops);
 
--- @20260101002300 function:private.catalogue_words_sync()
 -- Two statements that change the same catalogue words at once (two category renames, each moving
 -- its products to the new name) could deadlock: each locked the words' rows of
 -- public.catalogue_words in the order of its own join, so one could hold "cat" and wait for
@@ -220,23 +198,18 @@ begin
   return null;
 end;
 $$;
--- @20260101001900 function:private.catalogue_words_sync()
 revoke execute on function private.catalogue_words_sync() from public, anon, authenticated;
 
--- @20260101001900 table:public.products
 create trigger products_catalogue_words_insert
   after insert on public.products referencing new table as new_rows
   for each statement execute function private.catalogue_words_sync();
--- @20260101001900 table:public.products
 create trigger products_catalogue_words_update
   after update on public.products referencing old table as old_rows new table as new_rows
   for each statement execute function private.catalogue_words_sync();
--- @20260101001900 table:public.products
 create trigger products_catalogue_words_delete
   after delete on public.products referencing old table as old_rows
   for each statement execute function private.catalogue_words_sync();
 
--- @20260101002510 function:private.catalogue_words_rebuild()
 -- As migration 1900, with `where true` on the delete.
 create or replace function private.catalogue_words_rebuild()
 returns void
@@ -251,10 +224,8 @@ as $$
    where char_length(w) between 3 and 40 and w ~ '[[:alpha:]]'
    group by w;
 $$;
--- @20260101001900 function:private.catalogue_words_rebuild()
 revoke execute on function private.catalogue_words_rebuild() from public, anon, authenticated;
 
--- @20260101002520 function:public.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create or replace function public.storefront_search(
   p_query text default null,
   p_cat text default null,
@@ -282,20 +253,15 @@ begin
                                                        p_after_id, p_limit);
 end;
 $$;
--- @20260101001900 function:public.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.storefront_search(text, text, text, text, text, timestamptz, uuid, integer) is
   'Storefront page for a search (every word, typos corrected), category and sort (price-asc, price-desc, newest) after a cursor.';
--- @20260101001900 function:public.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.storefront_search(text, text, text, text, text, timestamptz, uuid, integer)
   from public;
--- @20260101001900 function:public.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.storefront_search(text, text, text, text, text, timestamptz, uuid, integer)
   to anon, authenticated, service_role;
 
--- @20260101002300 function:private.catalogue_words_sync()
 revoke execute on function private.catalogue_words_sync() from public, anon, authenticated;
 
--- @20260101002400 function:listing.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create function listing.storefront_search(
   p_query text default null,
   p_cat text default null,
@@ -462,24 +428,18 @@ begin
   return query select * from unnest(v_rows);
 end;
 $$;
--- @20260101002400 function:listing.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function listing.storefront_search(text, text, text, text, text, timestamptz, uuid, integer) is
   'public.storefront_search''s read, past the products read policy (whose rule it applies).';
--- @20260101002400 function:listing.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function listing.storefront_search(text, text, text, text, text, timestamptz, uuid, integer)
   from public;
--- @20260101002400 function:listing.storefront_search([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"timestamptz"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function listing.storefront_search(text, text, text, text, text, timestamptz, uuid, integer)
   to anon, authenticated, service_role;
 
--- @20260101002510 table:public.catalogue_words
 -- The word list: definer functions only (service_role keeps its rights, as on every table).
 revoke all on table public.catalogue_words from anon, authenticated;
--- @20260101002510 table:public.catalogue_words
 create policy catalogue_words_no_api_role on public.catalogue_words
   as restrictive for all to anon, authenticated using (false) with check (false);
 
--- @20260101002520 function:public.price_number([{"String":{"sval":"text"}}])
 -- 2. Helpers that are no API call.
 
 revoke execute on function public.price_number(text), public.search_key(text)

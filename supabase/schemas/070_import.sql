@@ -1,4 +1,3 @@
--- @20260101001520 table:private.catalogue_import_rows
 -- CSV import of products (issue 14), all or nothing. The browser parses the file (papaparse) and
 -- sends its rows in chunks that fit the gateway's 8 MiB body limit to catalogue_import_stage; one
 -- call of catalogue_import_apply then validates every row again here and writes the catalogue in
@@ -23,12 +22,10 @@ create table private.catalogue_import_rows (
   staged_at timestamptz not null default now(),
   primary key (import_id, line)
 );
--- @20260101001520 table:private.catalogue_import_rows
 -- In private and no API role has any privilege on it: only the security-definer functions below
 -- read or write it (as private.removed_admins; RLS without policies is a linter finding).
 revoke all on table private.catalogue_import_rows from public, anon, authenticated, service_role;
 
--- @20260101001520 function:private.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 -- Adds one chunk of rows ([{line,title,cat,price,com,image,link}, …]) to an import; answers the
 -- number of rows staged for it so far. Admins only; an import id belongs to whoever staged first.
 create function private.catalogue_import_stage(p_import_id uuid, p_rows jsonb)
@@ -63,12 +60,9 @@ begin
   return v_total;
 end;
 $$;
--- @20260101001520 function:private.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 revoke execute on function private.catalogue_import_stage(uuid, jsonb) from public, anon;
--- @20260101001520 function:private.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 grant execute on function private.catalogue_import_stage(uuid, jsonb) to authenticated;
 
--- @20260101002510 function:private.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 -- No UPDATE or DELETE without WHERE, and the search's word list is no longer readable through
 -- the API (why: docs/decisions/0201).
 --
@@ -220,14 +214,11 @@ begin
     'categoriesCreated', v_created);
 end;
 $$;
--- @20260101001520 function:private.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 revoke execute on function private.catalogue_import_apply(uuid, text, boolean, boolean)
   from public, anon;
--- @20260101001520 function:private.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 grant execute on function private.catalogue_import_apply(uuid, text, boolean, boolean)
   to authenticated;
 
--- @20260101001520 function:public.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 -- The API: invoker wrappers (like public.email_registered); anon cannot even call them.
 create function public.catalogue_import_stage(p_import_id uuid, p_rows jsonb)
 returns integer
@@ -238,15 +229,11 @@ set search_path = ''
 as $$
   select private.catalogue_import_stage(p_import_id, p_rows);
 $$;
--- @20260101001520 function:public.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 comment on function public.catalogue_import_stage(uuid, jsonb) is
   'Admins only: adds a chunk of CSV rows to an import (see catalogue_import_apply).';
--- @20260101001520 function:public.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 revoke execute on function public.catalogue_import_stage(uuid, jsonb) from public, anon;
--- @20260101001520 function:public.catalogue_import_stage([{"String":{"sval":"uuid"}}],[{"String":{"sval":"jsonb"}}])
 grant execute on function public.catalogue_import_stage(uuid, jsonb) to authenticated;
 
--- @20260101001520 function:public.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 create function public.catalogue_import_apply(
   p_import_id uuid,
   p_mode text,
@@ -264,12 +251,9 @@ set statement_timeout = '120s'
 as $$
   select private.catalogue_import_apply(p_import_id, p_mode, p_create_categories, p_dry_run);
 $$;
--- @20260101001520 function:public.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 comment on function public.catalogue_import_apply(uuid, text, boolean, boolean) is
   'Admins only: validates a staged import and (unless p_dry_run) applies it in one transaction.';
--- @20260101001520 function:public.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 revoke execute on function public.catalogue_import_apply(uuid, text, boolean, boolean)
   from public, anon;
--- @20260101001520 function:public.catalogue_import_apply([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"bool"}}])
 grant execute on function public.catalogue_import_apply(uuid, text, boolean, boolean)
   to authenticated;

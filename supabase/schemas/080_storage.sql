@@ -1,4 +1,3 @@
--- @20260101001600 table:storage.buckets
 -- Issue 15: product pictures live in Supabase Storage, in the public bucket `product-images`.
 -- The bucket and its rules are created here, so the same migration sets up a hosted project (whose
 -- storage schema already exists) and the local stack (stack/storage/schema.sql reproduces it).
@@ -21,14 +20,12 @@ on conflict (id) do update
   set public = excluded.public,
       file_size_limit = excluded.file_size_limit,
       allowed_mime_types = excluded.allowed_mime_types;
--- @20260101001600 table:storage.buckets
 -- The bucket's row (its limits) is readable by everyone, so the product form can show them.
 create policy "product-images bucket is readable"
   on storage.buckets for select
   to anon, authenticated
   using (id = 'product-images');
 
--- @20260101001600 table:storage.objects
 -- No SELECT policy for anon: a public bucket's files are served without one, and a broad one
 -- would let anybody list every file (Supabase's linter warns about exactly that, lint 0025).
 -- Admins list (orphan check) and need SELECT for upsert (insert … on conflict do update).
@@ -36,18 +33,15 @@ create policy "product-images: admins list"
   on storage.objects for select
   to authenticated
   using (bucket_id = 'product-images' and (select private.is_admin()));
--- @20260101001600 table:storage.objects
 create policy "product-images: admins upload"
   on storage.objects for insert
   to authenticated
   with check (bucket_id = 'product-images' and (select private.is_admin()));
--- @20260101001600 table:storage.objects
 create policy "product-images: admins replace"
   on storage.objects for update
   to authenticated
   using (bucket_id = 'product-images' and (select private.is_admin()))
   with check (bucket_id = 'product-images' and (select private.is_admin()));
--- @20260101001600 table:storage.objects
 create policy "product-images: admins delete"
   on storage.objects for delete
   to authenticated

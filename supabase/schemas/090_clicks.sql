@@ -1,4 +1,3 @@
--- @20260101001800 table:public.buy_now_clicks_by_product
 -- Buy Now click counting and the admin Insights tab (issue 16, first half; docs/decisions/0120).
 --
 -- - A click is counted by public.count_buy_now_click(product, page, page view), the only way in
@@ -29,15 +28,12 @@ create table public.buy_now_clicks_by_product (
   -- clicks in the index: "top products of the last 90 days" reads the index only.
   primary key (day, product_id) include (clicks)
 );
--- @20260101001800 table:public.buy_now_clicks_by_product
 comment on table public.buy_now_clicks_by_product is
   'Buy Now clicks per day (Europe/London) and product. Written only by count_buy_now_click.';
--- @20260101001800 table:public.buy_now_clicks_by_product
 -- "Products with no clicks" (per product, newest day first) and the cascade when one is deleted.
 create index buy_now_clicks_by_product_product_idx
   on public.buy_now_clicks_by_product (product_id, day desc);
 
--- @20260101001800 table:public.buy_now_clicks_by_page
 create table public.buy_now_clicks_by_page (
   day date not null,
   -- The product's catagory and the store page (path and query, e.g. /?cat=Football) at the time.
@@ -46,40 +42,30 @@ create table public.buy_now_clicks_by_page (
   clicks integer not null check (clicks > 0),
   primary key (day, category, page) include (clicks)
 );
--- @20260101002500 table:public.buy_now_clicks_by_page
 comment on table public.buy_now_clicks_by_page is
   'Buy Now clicks per day (Europe/London), catagory and store page (/, /?cat=…&sort=…, '
   '/p/<slug>; nothing else a client sends). Written only by count_buy_now_click.';
 
--- @20260101001800 table:public.buy_now_clicks_by_product
 alter table public.buy_now_clicks_by_product enable row level security;
 
--- @20260101001800 table:public.buy_now_clicks_by_page
 alter table public.buy_now_clicks_by_page enable row level security;
 
--- @20260101001800 table:public.buy_now_clicks_by_product
 revoke all on table public.buy_now_clicks_by_product from public, anon, authenticated, service_role;
 
--- @20260101001800 table:public.buy_now_clicks_by_page
 revoke all on table public.buy_now_clicks_by_page from public, anon, authenticated, service_role;
 
--- @20260101001800 table:public.buy_now_clicks_by_product
 grant select on table public.buy_now_clicks_by_product to authenticated, service_role;
 
--- @20260101001800 table:public.buy_now_clicks_by_page
 grant select on table public.buy_now_clicks_by_page to authenticated, service_role;
 
--- @20260101001800 table:public.buy_now_clicks_by_product
 create policy "Admins read clicks by product"
   on public.buy_now_clicks_by_product for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101001800 table:public.buy_now_clicks_by_page
 create policy "Admins read clicks by page"
   on public.buy_now_clicks_by_page for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101001800 table:private.click_settings
 -- ---------------------------------------------------------------------------------------------
 -- Working tables of the counting path: private, unlogged, short-lived
 -- ---------------------------------------------------------------------------------------------
@@ -90,10 +76,8 @@ create table private.click_settings (
   -- gets far more than a person clicks; a script gets a minute's worth, not thousands.
   per_source_per_minute integer not null default 60 check (per_source_per_minute > 0)
 );
--- @20260101001800 table:private.click_settings
 insert into private.click_settings default values;
 
--- @20260101001800 table:private.click_salts
 -- One random salt per day (Europe/London): the source hash cannot be recomputed from an
 -- address once the day's salt is gone.
 create unlogged table private.click_salts (
@@ -101,31 +85,25 @@ create unlogged table private.click_salts (
   salt bytea not null
 );
 
--- @20260101001800 table:private.click_source_minutes
 create unlogged table private.click_source_minutes (
   source bytea not null,
   minute timestamptz not null,
   clicks integer not null,
   primary key (source, minute)
 );
--- @20260101001800 table:private.click_source_minutes
 create index click_source_minutes_minute_idx on private.click_source_minutes (minute);
 
--- @20260101001800 table:private.click_page_views
 create unlogged table private.click_page_views (
   page_view uuid not null,
   product_id uuid not null,
   seen_at timestamptz not null default now(),
   primary key (page_view, product_id)
 );
--- @20260101001800 table:private.click_page_views
 create index click_page_views_seen_idx on private.click_page_views (seen_at);
 
--- @20260101001800 table:private.click_settings
 revoke all on table private.click_settings, private.click_salts, private.click_source_minutes,
   private.click_page_views from public, anon, authenticated, service_role;
 
--- @20260101001800 function:private.click_today()
 -- ---------------------------------------------------------------------------------------------
 -- Helpers
 -- ---------------------------------------------------------------------------------------------
@@ -139,13 +117,10 @@ set search_path = ''
 as $$
   select (now() at time zone 'Europe/London')::date;
 $$;
--- @20260101001800 function:private.click_today()
 revoke execute on function private.click_today() from public, anon;
--- @20260101001800 function:private.click_today()
 -- The admins' Insights functions run as the caller.
 grant execute on function private.click_today() to authenticated;
 
--- @20260101001800 function:private.is_counted_user_agent([{"String":{"sval":"text"}}])
 -- A browser's User-Agent that names no bot, crawler, preview fetcher or automation tool.
 -- Scripts and servers (curl, Node, Python, Go, Java …) send no "Mozilla/" and are left out too.
 create function private.is_counted_user_agent(p_user_agent text)
@@ -169,10 +144,8 @@ as $$
       'libwww', 'httpclient', 'http_request', 'postman', 'insomnia'),
     false);
 $$;
--- @20260101001800 function:private.is_counted_user_agent([{"String":{"sval":"text"}}])
 revoke execute on function private.is_counted_user_agent(text) from public, anon, authenticated;
 
--- @20260101002100 function:private.wipe_click_sources()
 -- The pairs go once the window has passed, with the rest of what identifies a source.
 create or replace function private.wipe_click_sources()
 returns void
@@ -185,10 +158,8 @@ as $$
   delete from private.click_page_views where seen_at < now() - interval '1 day';
   delete from private.click_salts where day < private.click_today();
 $$;
--- @20260101001800 function:private.wipe_click_sources()
 revoke execute on function private.wipe_click_sources() from public, anon, authenticated;
 
--- @20260101002500 function:click_counting.count_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 -- ---------------------------------------------------------------------------------------------
 -- The counting path: as migration …2100, with the page in the store's shape (3), hidden
 -- products refused like unknown ones (4) and the source from the platform's address header by
@@ -284,13 +255,10 @@ begin
   return 'counted';
 end;
 $$;
--- @20260101001800 function:click_counting.count_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 revoke execute on function click_counting.count_click(uuid, text, uuid) from public;
--- @20260101001800 function:click_counting.count_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 grant execute on function click_counting.count_click(uuid, text, uuid)
   to anon, authenticated, service_role;
 
--- @20260101001800 function:public.count_buy_now_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 create function public.count_buy_now_click(p_product_id uuid, p_page text, p_page_view uuid)
 returns text
 language sql
@@ -300,16 +268,12 @@ set search_path = ''
 as $$
   select click_counting.count_click(p_product_id, p_page, p_page_view);
 $$;
--- @20260101001800 function:public.count_buy_now_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 comment on function public.count_buy_now_click(uuid, text, uuid) is
   'Counts one Buy Now click: counted, repeat, ignored or limited (docs/decisions/0120).';
--- @20260101001800 function:public.count_buy_now_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 revoke execute on function public.count_buy_now_click(uuid, text, uuid) from public;
--- @20260101001800 function:public.count_buy_now_click([{"String":{"sval":"uuid"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}])
 grant execute on function public.count_buy_now_click(uuid, text, uuid)
   to anon, authenticated, service_role;
 
--- @20260101001800 table:private.click_windows
 -- ---------------------------------------------------------------------------------------------
 -- Reading (admins only): the Insights tab. The period is the last 7, 30 or 90 days, today
 -- included.
@@ -326,22 +290,17 @@ create table private.click_windows (
   clicks_90 integer not null
 );
 
--- @20260101001800 table:private.click_windows_state
 create table private.click_windows_state (
   id boolean primary key default true check (id),
   computed_for date
 );
--- @20260101001800 table:private.click_windows_state
 insert into private.click_windows_state (computed_for) values (null);
 
--- @20260101001800 table:private.click_windows
 revoke all on table private.click_windows, private.click_windows_state
   from public, anon, authenticated, service_role;
--- @20260101001800 table:private.click_windows
 -- The admins' Insights functions run as the caller and read it.
 grant select on table private.click_windows to authenticated;
 
--- @20260101002500 function:private.refresh_click_windows()
 -- Buy Now counting on a hosted project: the visitor's address, what a click stores, hidden
 -- products, and statements hosted's safeupdate refuses (docs/decisions/0200).
 --
@@ -401,12 +360,9 @@ begin
   update private.click_windows_state set computed_for = v_today where true;
 end;
 $$;
--- @20260101001800 function:private.refresh_click_windows()
 revoke execute on function private.refresh_click_windows() from public, anon;
--- @20260101001800 function:private.refresh_click_windows()
 grant execute on function private.refresh_click_windows() to authenticated;
 
--- @20260101001800 function:private.insights_check([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Admins only, a period of 7, 30 or 90 days; brings the window totals up to today.
 create function private.insights_check(p_days integer)
 returns date
@@ -425,12 +381,9 @@ begin
   return private.click_today() - (p_days - 1);
 end;
 $$;
--- @20260101001800 function:private.insights_check([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function private.insights_check(integer) from public, anon;
--- @20260101001800 function:private.insights_check([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function private.insights_check(integer) to authenticated;
 
--- @20260101001800 function:private.insights_product_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- A product's clicks in the period: its window total and today's row.
 create function private.insights_product_clicks(p_days integer)
 returns table (product_id uuid, clicks bigint)
@@ -452,12 +405,9 @@ as $$
    group by x.product_id
   having sum(x.clicks) > 0;
 $$;
--- @20260101001800 function:private.insights_product_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function private.insights_product_clicks(integer) from public, anon;
--- @20260101001800 function:private.insights_product_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function private.insights_product_clicks(integer) to authenticated;
 
--- @20260101001800 function:public.insights_clicks_per_day([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Every day of the period, days without clicks as 0.
 create function public.insights_clicks_per_day(p_days integer)
 returns table (day date, clicks bigint)
@@ -478,12 +428,9 @@ begin
      order by d.day;
 end;
 $$;
--- @20260101001800 function:public.insights_clicks_per_day([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.insights_clicks_per_day(integer) from public, anon;
--- @20260101001800 function:public.insights_clicks_per_day([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.insights_clicks_per_day(integer) to authenticated;
 
--- @20260101001800 function:public.insights_top_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Products by clicks in the period, most first; p_offset pages through them (the CSV export).
 create function public.insights_top_products(p_days integer, p_limit integer, p_offset integer)
 returns table (product_id uuid, title text, category text, clicks bigint)
@@ -509,14 +456,11 @@ begin
      order by t.clicks desc, p.title;
 end;
 $$;
--- @20260101001800 function:public.insights_top_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.insights_top_products(integer, integer, integer)
   from public, anon;
--- @20260101001800 function:public.insights_top_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.insights_top_products(integer, integer, integer)
   to authenticated;
 
--- @20260101001800 function:public.insights_top_categories([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create function public.insights_top_categories(p_days integer, p_limit integer)
 returns table (category text, clicks bigint)
 language plpgsql
@@ -539,12 +483,9 @@ begin
      limit p_limit;
 end;
 $$;
--- @20260101001800 function:public.insights_top_categories([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.insights_top_categories(integer, integer) from public, anon;
--- @20260101001800 function:public.insights_top_categories([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.insights_top_categories(integer, integer) to authenticated;
 
--- @20260101001800 function:public.insights_products_without_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Products nobody clicked in the period, by title; total is how many there are in all.
 create function public.insights_products_without_clicks(p_days integer, p_limit integer)
 returns table (product_id uuid, title text, category text, total bigint)
@@ -571,14 +512,11 @@ begin
      limit p_limit;
 end;
 $$;
--- @20260101001800 function:public.insights_products_without_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.insights_products_without_clicks(integer, integer)
   from public, anon;
--- @20260101001800 function:public.insights_products_without_clicks([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.insights_products_without_clicks(integer, integer)
   to authenticated;
 
--- @20260101001800 cron:001800:369
 -- ---------------------------------------------------------------------------------------------
 -- Hosted: where Supabase Cron (pg_cron) is enabled, the working tables are also wiped every ten
 -- minutes when nobody clicks (README "Buy Now clicks").
@@ -592,7 +530,6 @@ begin
 end;
 $$;
 
--- @20260101002100 function:private.click_repeat_window()
 -- Buy Now clicks: a reload and a second click count once (issue 16; docs/decisions/0120).
 --
 -- Until now a product was counted once per page view, and the page view is a random id the page
@@ -622,25 +559,19 @@ set search_path = ''
 as $$
   select interval '30 minutes';
 $$;
--- @20260101002100 function:private.click_repeat_window()
 revoke execute on function private.click_repeat_window() from public, anon, authenticated,
   service_role;
 
--- @20260101002100 table:private.click_repeats
 -- The pairs (source, product) seen within the window, as one salted hash each.
 create unlogged table private.click_repeats (
   pair bytea primary key,
   seen_at timestamptz not null default now()
 );
--- @20260101002100 table:private.click_repeats
 create index click_repeats_seen_idx on private.click_repeats (seen_at);
--- @20260101002100 table:private.click_repeats
 revoke all on table private.click_repeats from public, anon, authenticated, service_role;
 
--- @20260101002100 function:private.wipe_click_sources()
 revoke execute on function private.wipe_click_sources() from public, anon, authenticated;
 
--- @20260101002500 table:private.client_address_settings
 -- ---------------------------------------------------------------------------------------------
 -- 1. The visitor's address
 -- ---------------------------------------------------------------------------------------------
@@ -653,18 +584,14 @@ create table private.client_address_settings (
   -- from the right end the trusted proxies wrote after the caller's. 0: the rightmost.
   hops_from_right integer not null default 0 check (hops_from_right between 0 and 10)
 );
--- @20260101002500 table:private.client_address_settings
 comment on table private.client_address_settings is
   'Where the database reads the caller''s address from (docs/decisions/0200). One row.';
--- @20260101002500 table:private.client_address_settings
 insert into private.client_address_settings default values;
--- @20260101002500 table:private.client_address_settings
 -- Like the other private settings tables: no API role has any privilege on it, and the schema
 -- is not exposed; the definer functions below read it as its owner.
 revoke all on table private.client_address_settings from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:private.client_address_from([{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- One address from a header value: the entry hops_from_right from the right of a list, without
 -- a port some proxies keep, an IPv4-mapped IPv6 address as its IPv4 address. NULL for anything
 -- that is no address.
@@ -704,11 +631,9 @@ begin
   return v_address;
 end;
 $$;
--- @20260101002500 function:private.client_address_from([{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function private.client_address_from(text, integer) from public, anon,
   authenticated, service_role;
 
--- @20260101002500 function:private.request_client_address()
 -- The caller's address under the setting, from the request PostgREST is serving; NULL outside a
 -- request or when the header is missing or holds no address. Runs as its (definer) caller.
 create function private.request_client_address()
@@ -722,11 +647,9 @@ as $$
            s.hops_from_right)
     from private.client_address_settings s;
 $$;
--- @20260101002500 function:private.request_client_address()
 revoke execute on function private.request_client_address() from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:private.click_source_key([{"String":{"sval":"inet"}}])
 -- The source the per-source limits count: an IPv4 address, an IPv6 /48; '' (one shared source)
 -- when the address is unknown.
 create function private.click_source_key(p_address inet)
@@ -741,11 +664,9 @@ as $$
            else host(p_address)
          end;
 $$;
--- @20260101002500 function:private.click_source_key([{"String":{"sval":"inet"}}])
 revoke execute on function private.click_source_key(inet) from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:click_counting.request_client_address()
 -- What the database attributes to the caller, for the deployment check and for an owner who
 -- wants to see it: the address itself (nothing is stored). Reading the setting needs the
 -- owner's rights, so the reader lives in the unexposed counting schema like count_click.
@@ -758,13 +679,10 @@ set search_path = ''
 as $$
   select host(private.request_client_address());
 $$;
--- @20260101002500 function:click_counting.request_client_address()
 revoke execute on function click_counting.request_client_address() from public;
--- @20260101002500 function:click_counting.request_client_address()
 grant execute on function click_counting.request_client_address()
   to anon, authenticated, service_role;
 
--- @20260101002500 function:public.request_client_address()
 create function public.request_client_address()
 returns text
 language sql
@@ -774,15 +692,11 @@ set search_path = ''
 as $$
   select click_counting.request_client_address();
 $$;
--- @20260101002500 function:public.request_client_address()
 comment on function public.request_client_address() is
   'The caller''s address as the database sees it (the rule of docs/decisions/0200); NULL if none.';
--- @20260101002500 function:public.request_client_address()
 revoke execute on function public.request_client_address() from public;
--- @20260101002500 function:public.request_client_address()
 grant execute on function public.request_client_address() to anon, authenticated, service_role;
 
--- @20260101002500 function:private.form_encode([{"String":{"sval":"text"}}])
 -- ---------------------------------------------------------------------------------------------
 -- 3. The store page a click came from, in the store's own shape
 -- ---------------------------------------------------------------------------------------------
@@ -801,11 +715,9 @@ as $$
     from (select i, get_byte(convert_to(p_text, 'UTF8'), i) as b
             from generate_series(0, octet_length(convert_to(p_text, 'UTF8')) - 1) as i) b;
 $$;
--- @20260101002500 function:private.form_encode([{"String":{"sval":"text"}}])
 revoke execute on function private.form_encode(text) from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:private.form_decode([{"String":{"sval":"text"}}])
 -- The reverse ('+' is a space); NULL when the bytes are no UTF-8.
 create function private.form_decode(p_text text)
 returns text
@@ -831,11 +743,9 @@ exception when others then
   return null;
 end;
 $$;
--- @20260101002500 function:private.form_decode([{"String":{"sval":"text"}}])
 revoke execute on function private.form_decode(text) from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:private.click_store_page([{"String":{"sval":"text"}}])
 -- The page to store for what a client sent, or NULL when it is no store page: "/" with the
 -- store's own parameters (cat naming an existing catagory, a sort other than the default) in a
 -- fixed order, or "/p/<slug>" of a product (its slug now or an old one) without a query.
@@ -887,11 +797,9 @@ begin
   return '/?' || concat_ws('&', 'cat=' || private.form_encode(v_cat), 'sort=' || v_sort);
 end;
 $$;
--- @20260101002500 function:private.click_store_page([{"String":{"sval":"text"}}])
 revoke execute on function private.click_store_page(text) from public, anon, authenticated,
   service_role;
 
--- @20260101002500 function:private.normalise_click_pages()
 -- Rows counted before this migration keep whatever page a client sent: they are rewritten to the
 -- store's shape (a page that is no store page any more, such as a deleted product's, as "/"), and
 -- rows that then name the same day, catagory and page are added up. Kept as a function so a test
@@ -922,6 +830,5 @@ begin
   return v_moved;
 end;
 $$;
--- @20260101002500 function:private.normalise_click_pages()
 revoke execute on function private.normalise_click_pages() from public, anon, authenticated,
   service_role;

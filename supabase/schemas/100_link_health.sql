@@ -1,4 +1,3 @@
--- @20260101001850 table:public.link_checks
 -- Link health (issue 16, second half; docs/decisions/0130, 0131).
 -- The edge function `link-health` checks every product's seller link and image URL and records
 -- the outcome here. Results live in their own table, not in public.products: a check writes
@@ -30,31 +29,22 @@ create table public.link_checks (
   checked_at timestamptz not null default now(),
   primary key (product_id, kind)
 );
--- @20260101001850 table:public.link_checks
 comment on table public.link_checks is
   'Link health: the last check of each product''s seller link and image URL. Admins read; only '
   'the link-health function (service role, via record_link_checks) writes.';
--- @20260101001850 table:public.link_checks
 -- Broken and redirected first (the Insights list, the table's "needs attention" filter).
 create index link_checks_problems_idx on public.link_checks (status, checked_at)
   where status <> 'ok';
--- @20260101001850 table:public.link_checks
 -- The schedule checks the oldest results first.
 create index link_checks_checked_at_idx on public.link_checks (checked_at);
--- @20260101001850 table:public.link_checks
 alter table public.link_checks enable row level security;
--- @20260101001850 table:public.link_checks
 revoke all on table public.link_checks from public, anon, authenticated, service_role;
--- @20260101001850 table:public.link_checks
 grant select on table public.link_checks to authenticated;
--- @20260101001850 table:public.link_checks
 grant select, insert, update, delete on table public.link_checks to service_role;
--- @20260101001850 table:public.link_checks
 create policy "Admins read link checks"
   on public.link_checks for select to authenticated
   using ((select private.is_admin()));
 
--- @20260101001850 table:public.link_health_settings
 -- No insert/update/delete policies: an admin cannot forge a result either.
 
 create table public.link_health_settings (
@@ -63,32 +53,22 @@ create table public.link_health_settings (
   hide_broken_links boolean not null default false,
   updated_at timestamptz not null default now()
 );
--- @20260101001850 table:public.link_health_settings
 comment on table public.link_health_settings is
   'Store-wide link-health choices (one row). Admins read and change them.';
--- @20260101001850 table:public.link_health_settings
 insert into public.link_health_settings (id) values (true);
--- @20260101001850 table:public.link_health_settings
 alter table public.link_health_settings enable row level security;
--- @20260101001850 table:public.link_health_settings
 revoke all on table public.link_health_settings from public, anon, authenticated, service_role;
--- @20260101001850 table:public.link_health_settings
 grant select on table public.link_health_settings to authenticated;
--- @20260101001850 table:public.link_health_settings
 grant update (hide_broken_links) on table public.link_health_settings to authenticated;
--- @20260101001850 table:public.link_health_settings
 grant select, update on table public.link_health_settings to service_role;
--- @20260101001850 table:public.link_health_settings
 create policy "Admins read link health settings"
   on public.link_health_settings for select to authenticated
   using ((select private.is_admin()));
--- @20260101001850 table:public.link_health_settings
 create policy "Admins change link health settings"
   on public.link_health_settings for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 
--- @20260101001850 function:private.link_health_settings_touch()
 create function private.link_health_settings_touch()
 returns trigger
 language plpgsql
@@ -99,15 +79,12 @@ begin
   return new;
 end;
 $$;
--- @20260101001850 function:private.link_health_settings_touch()
 revoke execute on function private.link_health_settings_touch() from public, anon, authenticated;
 
--- @20260101001850 table:public.link_health_settings
 create trigger link_health_settings_touch
   before update on public.link_health_settings
   for each row execute function private.link_health_settings_touch();
 
--- @20260101001850 function:private.link_checks_forget_changed_urls()
 -- A changed link or image URL makes its old result meaningless (and must un-hide a product whose
 -- broken link the admin just fixed): drop it; the next check records the new URL.
 create function private.link_checks_forget_changed_urls()
@@ -124,18 +101,15 @@ begin
   return null;
 end;
 $$;
--- @20260101001850 function:private.link_checks_forget_changed_urls()
 revoke execute on function private.link_checks_forget_changed_urls()
   from public, anon, authenticated;
 
--- @20260101001850 table:public.products
 create trigger products_link_checks_forget
   after update of link, image on public.products
   for each row
   when (old.link is distinct from new.link or old.image is distinct from new.image)
   execute function private.link_checks_forget_changed_urls();
 
--- @20260101001850 function:public.record_link_checks([{"String":{"sval":"jsonb"}}])
 -- ---------------------------------------------------------------------------------------------
 -- Writing results: the service role only. Each result names the URL it checked; a result for a
 -- URL the product no longer has (edited while the check ran) or for a deleted product is skipped.
@@ -170,15 +144,11 @@ begin
   return v_written;
 end;
 $$;
--- @20260101001850 function:public.record_link_checks([{"String":{"sval":"jsonb"}}])
 comment on function public.record_link_checks(jsonb) is
   'Service role only (the link-health function): stores check results for current URLs.';
--- @20260101001850 function:public.record_link_checks([{"String":{"sval":"jsonb"}}])
 revoke execute on function public.record_link_checks(jsonb) from public, anon, authenticated;
--- @20260101001850 function:public.record_link_checks([{"String":{"sval":"jsonb"}}])
 grant execute on function public.record_link_checks(jsonb) to service_role;
 
--- @20260101001850 function:public.link_health_due([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Which products a scheduled run checks: never checked first, then the oldest results.
 create function public.link_health_due(p_limit integer)
 returns table (id uuid, link text, image text)
@@ -194,15 +164,11 @@ as $$
    order by last.checked_at asc nulls first, p.id
    limit least(greatest(coalesce(p_limit, 100), 1), 1000);
 $$;
--- @20260101001850 function:public.link_health_due([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function public.link_health_due(integer) is
   'Service role only: the products a scheduled link check should look at next.';
--- @20260101001850 function:public.link_health_due([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function public.link_health_due(integer) from public, anon, authenticated;
--- @20260101001850 function:public.link_health_due([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function public.link_health_due(integer) to service_role;
 
--- @20260101001850 function:listing.hidden_product_ids()
 create function listing.hidden_product_ids()
 returns uuid[]
 language plpgsql
@@ -219,15 +185,11 @@ begin
                     where c.kind = 'link' and c.status = 'broken'), '{}'::uuid[]);
 end;
 $$;
--- @20260101001850 function:listing.hidden_product_ids()
 comment on function listing.hidden_product_ids() is
   'Products the storefront hides: broken seller links while hide_broken_links is on (not for admins).';
--- @20260101001850 function:listing.hidden_product_ids()
 revoke execute on function listing.hidden_product_ids() from public;
--- @20260101001850 function:listing.hidden_product_ids()
 grant execute on function listing.hidden_product_ids() to anon, authenticated, service_role;
 
--- @20260101001850 function:private.link_health_tick()
 -- ---------------------------------------------------------------------------------------------
 -- Hosted schedule (Supabase Cron). private.link_health_tick() posts to the function with the
 -- project URL and a secret key kept in Vault (names 'link_health_url' and 'link_health_key', see
@@ -264,13 +226,10 @@ begin
           jsonb_build_object('mode', 'due', 'limit', 200);
 end;
 $$;
--- @20260101001850 function:private.link_health_tick()
 comment on function private.link_health_tick() is
   'Supabase Cron: asks the link-health function to check the products checked longest ago.';
--- @20260101001850 function:private.link_health_tick()
 revoke execute on function private.link_health_tick() from public, anon, authenticated;
 
--- @20260101001850 cron:001850:419
 do $$
 begin
   if exists (select 1 from pg_extension where extname = 'pg_cron')

@@ -1,4 +1,3 @@
--- @20260101002520 function:listing.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- Security round 3: every anonymous request costs milliseconds, whatever it asks.
 --
 -- With the anon key three kinds of 100-byte to 7 MB requests held a database backend for seconds:
@@ -96,11 +95,9 @@ begin
   end if;
 end;
 $$;
--- @20260101002520 function:listing.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function listing.storefront_page(text, text, text, uuid, integer) is
   'public.storefront_page''s read, past the products read policy (whose rule it applies).';
 
--- @20260101002520 function:listing.product_page([{"String":{"sval":"text"}}])
 create function listing.product_page(p_slug text)
 returns jsonb
 language sql
@@ -125,11 +122,9 @@ as $$
       where h.slug = p_slug and p.id <> all (hidden.ids)),
     jsonb_build_object('status', 'missing'));
 $$;
--- @20260101002520 function:listing.product_page([{"String":{"sval":"text"}}])
 comment on function listing.product_page(text) is
   'public.product_page''s read, past the products read policy (whose rule it applies).';
 
--- @20260101002520 function:listing.sitemap_summary()
 create function listing.sitemap_summary()
 returns jsonb
 language sql
@@ -141,11 +136,9 @@ as $$
     from public.products p
    where p.id <> all ((select listing.hidden_product_ids())::uuid[]);
 $$;
--- @20260101002520 function:listing.sitemap_summary()
 comment on function listing.sitemap_summary() is
   'public.sitemap_summary''s read, past the products read policy (whose rule it applies).';
 
--- @20260101002520 function:listing.sitemap_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 create function listing.sitemap_products(p_page integer)
 returns jsonb
 language sql
@@ -160,20 +153,16 @@ as $$
            order by p.slug
            limit 50000 offset (greatest(p_page, 1) - 1) * 50000) s;
 $$;
--- @20260101002520 function:listing.sitemap_products([{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function listing.sitemap_products(integer) is
   'public.sitemap_products''s read, past the products read policy (whose rule it applies).';
 
--- @20260101002520 function:listing.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function listing.storefront_page(text, text, text, uuid, integer),
   listing.product_page(text), listing.sitemap_summary(), listing.sitemap_products(integer)
   from public;
--- @20260101002520 function:listing.storefront_page([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"uuid"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function listing.storefront_page(text, text, text, uuid, integer),
   listing.product_page(text), listing.sitemap_summary(), listing.sitemap_products(integer)
   to anon, authenticated, service_role;
 
--- @20260101002520 function:listing.refuse_long_text([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 -- 3. The entry points: lengths first, then the read.
 
 -- One refusal for every storefront RPC: which argument, and its longest allowed length.
@@ -191,16 +180,12 @@ begin
   end if;
 end;
 $$;
--- @20260101002520 function:listing.refuse_long_text([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 comment on function listing.refuse_long_text(text, text, integer) is
   'Refuses (22023) a storefront RPC argument longer than the longest value it can match.';
--- @20260101002520 function:listing.refuse_long_text([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 revoke execute on function listing.refuse_long_text(text, text, integer) from public;
--- @20260101002520 function:listing.refuse_long_text([{"String":{"sval":"text"}}],[{"String":{"sval":"text"}}],[{"String":{"sval":"pg_catalog"}},{"String":{"sval":"int4"}}])
 grant execute on function listing.refuse_long_text(text, text, integer)
   to anon, authenticated, service_role;
 
--- @20260101002520 role
 -- 4. A second at most for one anonymous statement. PostgREST applies the role's settings to
 -- each request it runs as that role, once it has reloaded them.
 

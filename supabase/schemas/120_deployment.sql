@@ -1,4 +1,3 @@
--- @20260101002540 function:private.applied_migrations()
 -- The deployment check (`npm run verify:deployment`, docs/decisions/0205) compares the migrations
 -- a deployed database has applied with those in the repository. The Supabase CLI records each
 -- applied migration in supabase_migrations.schema_migrations (`supabase db push` does so on hosted
@@ -26,12 +25,9 @@ begin
      order by m.version;
 end;
 $$;
--- @20260101002540 function:private.applied_migrations()
 revoke execute on function private.applied_migrations() from public, anon;
--- @20260101002540 function:private.applied_migrations()
 grant execute on function private.applied_migrations() to authenticated;
 
--- @20260101002540 function:public.applied_migrations()
 create function public.applied_migrations()
 returns table (version text, name text)
 language sql
@@ -41,10 +37,7 @@ set search_path = ''
 as $$
   select m.version, m.name from private.applied_migrations() m;
 $$;
--- @20260101002540 function:public.applied_migrations()
 comment on function public.applied_migrations() is
   'Admins only: the migrations this database has applied (version, name), for the deployment check.';
--- @20260101002540 function:public.applied_migrations()
 revoke execute on function public.applied_migrations() from public, anon;
--- @20260101002540 function:public.applied_migrations()
 grant execute on function public.applied_migrations() to authenticated;

@@ -1,4 +1,3 @@
--- @20260101002600 table:public.store_settings
 -- Store settings in the database (docs/decisions/0211, superseding 0162's build-time values):
 -- the store's name, contact e-mail, public address, social pages ("Follow us"), the Buy Now
 -- disclosure text, and who runs the shop (E-Commerce Regulations 2002 reg. 6: trader's name,
@@ -34,33 +33,24 @@ create table public.store_settings (
   vat_number text,
   updated_at timestamptz not null default now()
 );
--- @20260101002600 table:public.store_settings
 comment on table public.store_settings is
   'The store''s own details (one row): everyone reads them, admins change them.';
--- @20260101002600 table:public.store_settings
 insert into public.store_settings (id) values (true);
--- @20260101002600 table:public.store_settings
 alter table public.store_settings enable row level security;
--- @20260101002600 table:public.store_settings
 revoke all on table public.store_settings from public, anon, authenticated, service_role;
--- @20260101002600 table:public.store_settings
 grant select on table public.store_settings to anon, authenticated, service_role;
--- @20260101002600 table:public.store_settings
 grant update (
   store_name, contact_email, site_url, instagram_url, facebook_url, x_url, tiktok_url,
   youtube_url, disclosure_text, trader_name, trader_address, company_number, vat_number
 ) on table public.store_settings to authenticated, service_role;
--- @20260101002600 table:public.store_settings
 create policy "Everyone reads the store settings"
   on public.store_settings for select to anon, authenticated
   using (true);
--- @20260101002600 table:public.store_settings
 create policy "Admins change the store settings"
   on public.store_settings for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
 
--- @20260101002600 function:private.store_settings_check()
 -- Tidies and checks every value. errcode 23514 (check violation); the hint names the column.
 create function private.store_settings_check()
 returns trigger
@@ -138,15 +128,12 @@ begin
   return new;
 end;
 $$;
--- @20260101002600 function:private.store_settings_check()
 revoke execute on function private.store_settings_check() from public, anon, authenticated;
 
--- @20260101002600 table:public.store_settings
 create trigger store_settings_check
   before insert or update on public.store_settings
   for each row execute function private.store_settings_check();
 
--- @20260101002600 function:private.store_settings_keep_row()
 -- Nobody deletes the row, whatever grants a role gets later (the SPA always finds one).
 create function private.store_settings_keep_row()
 returns trigger
@@ -157,15 +144,12 @@ begin
   raise exception 'The store settings row cannot be deleted' using errcode = '42501';
 end;
 $$;
--- @20260101002600 function:private.store_settings_keep_row()
 revoke execute on function private.store_settings_keep_row() from public, anon, authenticated;
 
--- @20260101002600 table:public.store_settings
 create trigger store_settings_keep_row
   before delete on public.store_settings
   for each row execute function private.store_settings_keep_row();
 
--- @20260101002600 function:private.log_settings_change()
 -- SECURITY DEFINER for the same reasons as private.log_catalogue_change (no INSERT grant on the
 -- log; the actor's e-mail from auth.users).
 create function private.log_settings_change()
@@ -199,10 +183,8 @@ begin
   return null;
 end;
 $$;
--- @20260101002600 function:private.log_settings_change()
 revoke execute on function private.log_settings_change() from public, anon, authenticated;
 
--- @20260101002600 table:public.store_settings
 create trigger store_settings_log_update after update on public.store_settings
   referencing old table as old_rows new table as new_rows
   for each statement execute function private.log_settings_change();
