@@ -1,3 +1,16 @@
+-- The admin Products table is served by the database (issue 14, part A; docs/decisions/0080).
+-- Before, the admin area read the whole catalogue into the browser (100 requests and 44 MB of
+-- JSON at 100,000 products) to search, sort and page it there. Now:
+-- - admin_product_page(query, offset, limit) returns one page of products for a query
+--   ({"search", "cat", "sort", "ascending"}), and admin_product_count(query) how many match
+--   (exact up to 1,000, then the planner's estimate, so counting stays cheap at any size);
+-- - search is case-, accent- and look-alike-insensitive (the same fold as unique titles,
+--   private.title_key) over title, category and comment, and tolerates small typos (pg_trgm word
+--   similarity), through a trigram index on a stored search key;
+-- - catagory_product_counts() gives every category's product count in one aggregate query;
+-- - bulk move/delete of selected products and "move the products, then delete the category" run
+--   as single set-based statements through RLS and the tables' triggers (admins only).
+
 -- ---------------------------------------------------------------------------------------------
 -- The admin table's filter and sort learn link health (the key 'health' in the query).
 -- health: 'attention' (anything not ok), 'broken', 'redirected', 'unreachable' (unreachable or
