@@ -9,11 +9,35 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeDifference } from './catalog.ts';
 import { compare, type Comparison } from './compare.ts';
-import { repositorySources } from './databases.ts';
+import { repositorySources, type SqlFile } from './databases.ts';
 
-export function report(c: Comparison): { ok: boolean; text: string } {
+/** The name a migration would spell for a catalogue object ("function private.f(…)" → f). */
+export function searchName(object: string): string {
+  const [kind, ...rest] = object.split(' ');
+  const name = rest.join(' ');
+  const quoted = /^"([^"]+)"/.exec(name)?.[1];
+  if (kind === 'policy' && quoted) return quoted;
+  if (kind === 'constraint' || kind === 'column') {
+    const table = kind === 'column' ? name.split('.').slice(-2, -1)[0] : name.split(' on ').pop();
+    return (table ?? name).split('.').pop()!.replace(/"/g, '');
+  }
+  const bare = name.split(' on ')[0].split('(')[0];
+  return bare.split('.').pop()!.replace(/"/g, '');
+}
+
+/** The newest migration that names the object: where to look when folding it. */
+export function newestMigrationNaming(object: string, migrations: SqlFile[]): string | undefined {
+  const needle = searchName(object).toLowerCase();
+  return [...migrations].reverse().find((m) => m.sql.toLowerCase().includes(needle))?.name;
+}
+
+export function report(c: Comparison, migrations: SqlFile[] = []): { ok: boolean; text: string } {
   const lines: string[] = [];
-  for (const d of c.differences) lines.push(`✗ ${describeDifference(d)}`);
+  for (const d of c.differences) {
+    const origin = newestMigrationNaming(d.object, migrations);
+    const [first, ...more] = describeDifference(d).split('\n');
+    lines.push(`✗ ${first}${origin ? `  [newest migration naming it: ${origin}]` : ''}`, ...more);
+  }
   if (c.toMigrations) {
     lines.push(
       '',
@@ -45,15 +69,16 @@ async function main(): Promise<void> {
       ? resolve(process.argv[at + 1])
       : resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   let result: Comparison;
+  const sources = repositorySources(repoRoot);
   try {
-    result = await compare(repoRoot, repositorySources(repoRoot));
+    result = await compare(repoRoot, sources);
   } catch (error) {
     process.stderr.write(
       `db:schema-check could not build the databases: ${(error as Error).message}\n`,
     );
     process.exit(2);
   }
-  const { ok, text } = report(result);
+  const { ok, text } = report(result, sources.migrations);
   process.stdout.write(`${text}\n`);
   process.exit(ok ? 0 : 1);
 }

@@ -82,7 +82,10 @@ describe('npm run db:schema-check', () => {
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('function private.is_admin(): definition differs');
+    expect(result.stdout).toContain(
+      'function private.is_admin(): definition differs (- migrations, + schema files)  ' +
+        '[newest migration naming it: supabase/migrations/29990101000000_planted.sql]',
+    );
     expect(result.stdout).toMatch(/- +or v_session is null or v_session = ''/);
     expect(result.stdout).toContain('function private.is_admin(): grants differs');
     expect(result.stdout).toContain('anon=X/postgres');
