@@ -159,11 +159,22 @@ export interface Difference {
 export function compareCatalogs(migrations: Catalog, schemas: Catalog): Difference[] {
   const out: Difference[] = [];
   const keys = [...new Set([...migrations.keys(), ...schemas.keys()])].sort();
+  // A table on one side only is one line, with its columns named, not a line per column.
+  const oneSided = (key: string) => migrations.has(key) !== schemas.has(key);
+  const columnsOf = (table: string, side: Catalog) =>
+    [...side.keys()]
+      .filter((k) => k.startsWith(`column ${table}.`))
+      .map((k) => k.slice(`column ${table}.`.length));
   for (const object of keys) {
     const a = migrations.get(object);
     const b = schemas.get(object);
-    if (!b) out.push({ object, what: 'only in the migrations', definition: a?.definition });
-    else if (!a) out.push({ object, what: 'only in the schema files', definition: b.definition });
+    const column = /^column (.+)\.[^.]+$/.exec(object);
+    if (column && oneSided(`table ${column[1]}`) && oneSided(object)) continue;
+    const table = /^table (.+)$/.exec(object)?.[1];
+    const columns = table ? columnsOf(table, a ? migrations : schemas).join(', ') : '';
+    const detail = a?.definition ?? b?.definition ?? (columns ? `columns: ${columns}` : undefined);
+    if (!b) out.push({ object, what: 'only in the migrations', definition: detail });
+    else if (!a) out.push({ object, what: 'only in the schema files', definition: detail });
     else
       for (const attr of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
         if (a[attr] !== b[attr])
