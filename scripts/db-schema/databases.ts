@@ -141,10 +141,10 @@ export async function buildDatabases(
   let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let admin = '';
   const stop = async () => {
-    // Pools (migra's) may still be closing their sockets: a fast shutdown would hit them with
-    // an error event nobody listens to, a smart one would wait for them.
+    // Pools (migra's) may still be closing their sockets: a shutdown would hit them with an
+    // error event nobody listens to. Then an immediate shutdown: the data is thrown away.
     if (admin) await untilAlone(admin);
-    await server?.stop('SIGINT').catch(() => undefined);
+    await server?.stop('SIGQUIT').catch(() => undefined);
     rmSync(root, { recursive: true, force: true });
   };
   try {
