@@ -229,11 +229,14 @@ create trigger products_touch_updated_at
 -- space/joiners and direction marks, bidi embeddings and isolates, word joiner and invisible
 -- operators, variation selectors, BOM, interlinear annotation, tag characters. C0/C1 controls
 -- other than white space are dropped; white space ones become a space below.
+-- Pure, and PARALLEL SAFE so that building products_title_folded_key (private.title_key for
+-- every row) and big scans may use parallel workers (`npm run seed:bulk -- 1000000`).
 create function private.normalise_title(p_title text)
 returns text
 language sql
 immutable
 strict
+parallel safe
 set search_path = ''
 as $$
   select btrim(
@@ -251,8 +254,8 @@ $$;
 comment on function private.normalise_title(text) is
   'A title as stored: NFKC, no invisible or control characters, single plain spaces, trimmed.';
 
--- private.title_key (migration 0720) was a SQL function calling the SQL function
--- private.normalise_title. Neither can be inlined (both `set search_path`), and a non-inlined SQL
+-- private.title_key is PL/pgSQL, not SQL: a SQL function calling the SQL function
+-- private.normalise_title cannot be inlined (both `set search_path`), and a non-inlined SQL
 -- function builds a fresh executor for every call, so the inner function was parsed and planned
 -- again for every title: 46 µs a call on a quiet machine, against 19 µs for the same expression in
 -- PL/pgSQL, which keeps its plans for the session. Every insert and update of a title pays it (the
@@ -346,15 +349,6 @@ create index products_no_price_order_idx
 create index products_cat_no_price_order_idx
   on public.products (cat, title, id) where price_value is null;
 
--- The look-alike title functions (migration 0720) are pure, but were not marked PARALLEL SAFE, so
--- building products_title_folded_key (which calls private.title_key for every row, ~0.4 ms each)
--- could use only one core: the biggest part of `npm run seed:bulk -- 1000000`. Marking them
--- parallel safe changes no result (same immutable functions); index builds and big scans may now
--- use parallel workers.
-alter function private.normalise_title(text) parallel safe;
-
-alter function private.title_key(text) parallel safe;
-
 -- Newest first within a category (All uses products_created_order_idx backwards). Price high to
--- low reads the price-order indexes of migration 1500 backwards.
+-- low reads the price-order indexes (storefront paging, 060_storefront.sql) backwards.
 create index products_cat_created_order_idx on public.products (cat, created_at, id);

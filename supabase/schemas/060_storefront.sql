@@ -210,7 +210,7 @@ create trigger products_catalogue_words_delete
   after delete on public.products referencing old table as old_rows
   for each statement execute function private.catalogue_words_sync();
 
--- As migration 1900, with `where true` on the delete.
+-- `where true` on the delete: hosted's safeupdate refuses one without WHERE (decision 0201).
 create or replace function private.catalogue_words_rebuild()
 returns void
 language sql

@@ -80,7 +80,8 @@ grant execute on function private.catalogue_import_stage(uuid, jsonb) to authent
 -- need it, so the API roles lose every privilege on it, and its read policy gives way to one that
 -- refuses them should a grant ever come back.
 
--- As migration 1520, with `where true` on the two updates of the check table.
+-- `where true` on the two updates of the check table: hosted's safeupdate refuses an UPDATE
+-- without WHERE (decision 0201).
 create or replace function private.catalogue_import_apply(
   p_import_id uuid,
   p_mode text,

@@ -1,5 +1,5 @@
 -- Issue 15: product pictures live in Supabase Storage, in the public bucket `product-images`.
--- The bucket and its rules are created here, so the same migration sets up a hosted project (whose
+-- The bucket and its rules are created here, so the same SQL sets up a hosted project (whose
 -- storage schema already exists) and the local stack (stack/storage/schema.sql reproduces it).
 --
 -- Public: the public object URL (/storage/v1/object/public/product-images/<path>) serves every

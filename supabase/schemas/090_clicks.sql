@@ -161,7 +161,7 @@ $$;
 revoke execute on function private.wipe_click_sources() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- The counting path: as migration …2100, with the page in the store's shape (3), hidden
+-- The counting path: the page in the store's shape (3), hidden
 -- products refused like unknown ones (4) and the source from the platform's address header by
 -- IPv4 address or IPv6 /48 (1, 2).
 -- ---------------------------------------------------------------------------------------------

@@ -229,10 +229,10 @@ $$;
 revoke execute on function private.click_store_page(text) from public, anon, authenticated,
   service_role;
 
--- Rows counted before this migration keep whatever page a client sent: they are rewritten to the
--- store's shape (a page that is no store page any more, such as a deleted product's, as "/"), and
--- rows that then name the same day, catagory and page are added up. Kept as a function so a test
--- can show it on rows of its own; run once below.
+-- Rows counted before the store's page shape (migration …2500) kept whatever page a client sent:
+-- this rewrites them to the store's shape (a page that is no store page any more, such as a
+-- deleted product's, as "/"), and rows that then name the same day, catagory and page are added
+-- up. The migration ran it once; kept as a function so a test can show it on rows of its own.
 create function private.normalise_click_pages()
 returns integer
 language plpgsql
