@@ -20,6 +20,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compare } from '../../scripts/db-schema/compare.ts';
 import { repositorySources } from '../../scripts/db-schema/databases.ts';
 import { dbDiff } from '../../scripts/db-schema/diff.ts';
+import { foldAdvice } from '../../scripts/db-schema/fold.ts';
 
 const execFileAsync = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -108,4 +109,35 @@ describe('npm run db:diff', () => {
     expect(written).toContain(`or v_session is null or v_session = ''`);
     expect(r.byHand).toEqual([]);
   }, 300_000);
+});
+
+describe('npm run db:fold', () => {
+  it('says where each statement of a migration goes in the schema files', async () => {
+    const dir = copyOfRepository();
+    const migration = path.join(dir, 'supabase/migrations/29990101000000_planted.sql');
+    writeFileSync(
+      migration,
+      [
+        `create or replace function private.is_admin() returns boolean language sql`,
+        `  set search_path = '' as 'select false';`,
+        `create table public.planted (id int primary key);`,
+        `insert into public.planted values (1);`,
+        `update public.products set com = com where true;`,
+        `create policy "planted: admins upload" on storage.objects for insert to authenticated`,
+        `  with check (false);`,
+      ].join('\n'),
+    );
+    const advice = await foldAdvice(migration);
+    expect(advice).toHaveLength(5);
+    expect(advice[0]).toMatch(
+      /^ {2}replace {2}supabase\/schemas\/010_admins\.sql:\d+ {2}\(function private\.is_admin\)/,
+    );
+    expect(advice[0]).toContain('line 1: create or replace function private.is_admin()');
+    expect(advice[1]).toContain('new      (table public.planted)');
+    expect(advice[2]).toContain('(seed row of public.planted');
+    expect(advice[3]).toContain('leave out (data fix');
+    expect(advice[4]).toContain(
+      'next to  supabase/schemas/080_storage.sql:1  (policy on storage.objects)',
+    );
+  });
 });
