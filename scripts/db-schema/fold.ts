@@ -157,7 +157,7 @@ function advise(kind: string, n: Node): string {
 export async function foldAdvice(file: string): Promise<string[]> {
   const sql = readFileSync(resolve(file), 'utf8');
   const bytes = Buffer.from(sql, 'utf8');
-  const { stmts } = (await parse(sql)) as {
+  const { stmts } = (await parse(sql)) as unknown as {
     stmts: { stmt: Record<string, Node>; stmt_location?: number; stmt_len?: number }[];
   };
   return stmts.map((s) => {
