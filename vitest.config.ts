@@ -15,6 +15,16 @@ export default defineConfig({
         },
       },
       {
+        // Throwaway databases of their own, no stack (decision 0220).
+        extends: true,
+        test: {
+          name: 'db-schema',
+          include: ['tests/db-schema/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'integration',

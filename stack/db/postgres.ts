@@ -213,6 +213,20 @@ export interface PrepareOptions {
  */
 export async function prepareDatabase(o: PrepareOptions): Promise<void> {
   const admin = superuserUrl(o.port);
+  await installPlatform(admin, o);
+  if (o.migrationsEnabled) await dbPush(o);
+  await runSql(admin, `notify pgrst, 'reload schema'`);
+}
+
+/**
+ * What hosted Supabase provides before any migration, installed as the bootstrap superuser at
+ * `admin` (a database URL): roles and grants (new database only), the auth and storage schemas
+ * and postgres' grants on them. Also the base of the throwaway databases of scripts/db-schema.
+ */
+export async function installPlatform(
+  admin: string,
+  o: Pick<PrepareOptions, 'repoRoot' | 'isNew' | 'autoExposeNewTables' | 'log'>,
+): Promise<void> {
   if (o.isNew) {
     await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/db/bootstrap.sql'), 'utf8'));
     if (!o.autoExposeNewTables) await runSql(admin, SECURE_DEFAULTS_SQL);
@@ -233,8 +247,6 @@ export async function prepareDatabase(o: PrepareOptions): Promise<void> {
   await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/storage/schema.sql'), 'utf8'));
   // What postgres may do to the auth and storage tables: exactly hosted's supautils grants.
   await runSql(admin, readFileSync(path.join(o.repoRoot, 'stack/db/policy-grants.sql'), 'utf8'));
-  if (o.migrationsEnabled) await dbPush(o);
-  await runSql(admin, `notify pgrst, 'reload schema'`);
 }
 
 /** Versions of supabase/migrations/<version>_<name>.sql not yet recorded in the database. */

@@ -1,0 +1,241 @@
+-- Link health (issue 16, second half; docs/decisions/0130, 0131).
+-- The edge function `link-health` checks every product's seller link and image URL and records
+-- the outcome here. Results live in their own table, not in public.products: a check writes
+-- every product, which must neither bump updated_at (the editor's version) nor flood the
+-- activity log.
+-- - public.link_checks: one row per product and kind ('link' | 'image'); admins read (RLS);
+--   nobody writes through the API: only public.record_link_checks, which only the service role
+--   (the function, the schedule) may execute.
+-- - public.link_health_settings: the store-wide choice "hide products with broken seller links
+--   from the storefront until fixed"; admins read and change it.
+-- - The products read policy hides those products from everyone but admins, in the database,
+--   so every storefront RPC (storefront_page, product pages, prerender) honours it unchanged.
+-- - private.admin_product_filter / _order learn the table's link-health filter and sort.
+-- - Hosted schedule: pg_cron + pg_net, scheduled here only when both extensions are installed
+--   (the local stack's embedded Postgres has neither: it runs its own timer). See the README.
+
+create table public.link_checks (
+  product_id uuid not null references public.products (id) on delete cascade,
+  kind text not null constraint link_checks_kind_check check (kind in ('link', 'image')),
+  -- The URL that was checked: a result is about that URL only (a changed link drops it).
+  url text not null constraint link_checks_url_check check (char_length(url) <= 2048),
+  status text not null constraint link_checks_status_check
+    check (status in ('ok', 'redirected', 'broken', 'unreachable', 'timed_out')),
+  -- Last HTTP status seen (null when no answer: unreachable, timed out, refused).
+  http_code integer constraint link_checks_http_code_check check (http_code between 100 and 599),
+  final_url text constraint link_checks_final_url_check check (char_length(final_url) <= 2048),
+  -- Short machine-made reason (e.g. 'refused: private address', 'too many redirects').
+  detail text constraint link_checks_detail_check check (char_length(detail) <= 200),
+  checked_at timestamptz not null default now(),
+  primary key (product_id, kind)
+);
+comment on table public.link_checks is
+  'Link health: the last check of each product''s seller link and image URL. Admins read; only '
+  'the link-health function (service role, via record_link_checks) writes.';
+-- Broken and redirected first (the Insights list, the table's "needs attention" filter).
+create index link_checks_problems_idx on public.link_checks (status, checked_at)
+  where status <> 'ok';
+-- The schedule checks the oldest results first.
+create index link_checks_checked_at_idx on public.link_checks (checked_at);
+alter table public.link_checks enable row level security;
+revoke all on table public.link_checks from public, anon, authenticated, service_role;
+grant select on table public.link_checks to authenticated;
+grant select, insert, update, delete on table public.link_checks to service_role;
+create policy "Admins read link checks"
+  on public.link_checks for select to authenticated
+  using ((select private.is_admin()));
+
+-- No insert/update/delete policies: an admin cannot forge a result either.
+
+create table public.link_health_settings (
+  -- One row: the store-wide settings.
+  id boolean primary key default true constraint link_health_settings_one_row check (id),
+  hide_broken_links boolean not null default false,
+  updated_at timestamptz not null default now()
+);
+comment on table public.link_health_settings is
+  'Store-wide link-health choices (one row). Admins read and change them.';
+insert into public.link_health_settings (id) values (true);
+alter table public.link_health_settings enable row level security;
+revoke all on table public.link_health_settings from public, anon, authenticated, service_role;
+grant select on table public.link_health_settings to authenticated;
+grant update (hide_broken_links) on table public.link_health_settings to authenticated;
+grant select, update on table public.link_health_settings to service_role;
+create policy "Admins read link health settings"
+  on public.link_health_settings for select to authenticated
+  using ((select private.is_admin()));
+create policy "Admins change link health settings"
+  on public.link_health_settings for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+
+create function private.link_health_settings_touch()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+revoke execute on function private.link_health_settings_touch() from public, anon, authenticated;
+
+create trigger link_health_settings_touch
+  before update on public.link_health_settings
+  for each row execute function private.link_health_settings_touch();
+
+-- A changed link or image URL makes its old result meaningless (and must un-hide a product whose
+-- broken link the admin just fixed): drop it; the next check records the new URL.
+create function private.link_checks_forget_changed_urls()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.link_checks c
+   where c.product_id = new.id
+     and ((c.kind = 'link' and c.url is distinct from new.link)
+          or (c.kind = 'image' and c.url is distinct from new.image));
+  return null;
+end;
+$$;
+revoke execute on function private.link_checks_forget_changed_urls()
+  from public, anon, authenticated;
+
+create trigger products_link_checks_forget
+  after update of link, image on public.products
+  for each row
+  when (old.link is distinct from new.link or old.image is distinct from new.image)
+  execute function private.link_checks_forget_changed_urls();
+
+-- ---------------------------------------------------------------------------------------------
+-- Writing results: the service role only. Each result names the URL it checked; a result for a
+-- URL the product no longer has (edited while the check ran) or for a deleted product is skipped.
+-- p_results: [{"product_id","kind","url","status","http_code","final_url","detail"}, ...]
+-- ---------------------------------------------------------------------------------------------
+create function public.record_link_checks(p_results jsonb)
+returns integer
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_written integer;
+begin
+  if jsonb_typeof(p_results) is distinct from 'array' or jsonb_array_length(p_results) > 1000 then
+    raise exception 'Results must be an array of at most 1000 items' using errcode = '22023';
+  end if;
+  insert into public.link_checks as c
+    (product_id, kind, url, status, http_code, final_url, detail, checked_at)
+  select r.product_id, r.kind, r.url, r.status, r.http_code, left(r.final_url, 2048),
+         left(r.detail, 200), now()
+    from jsonb_to_recordset(p_results)
+           as r(product_id uuid, kind text, url text, status text, http_code integer,
+                final_url text, detail text)
+    join public.products p on p.id = r.product_id
+   where (r.kind = 'link' and p.link = r.url) or (r.kind = 'image' and p.image = r.url)
+  on conflict (product_id, kind) do update
+    set url = excluded.url, status = excluded.status, http_code = excluded.http_code,
+        final_url = excluded.final_url, detail = excluded.detail, checked_at = excluded.checked_at;
+  get diagnostics v_written = row_count;
+  return v_written;
+end;
+$$;
+comment on function public.record_link_checks(jsonb) is
+  'Service role only (the link-health function): stores check results for current URLs.';
+revoke execute on function public.record_link_checks(jsonb) from public, anon, authenticated;
+grant execute on function public.record_link_checks(jsonb) to service_role;
+
+-- Which products a scheduled run checks: never checked first, then the oldest results.
+create function public.link_health_due(p_limit integer)
+returns table (id uuid, link text, image text)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select p.id, p.link, p.image
+    from public.products p
+    left join lateral (select min(c.checked_at) as checked_at
+                         from public.link_checks c where c.product_id = p.id) last on true
+   order by last.checked_at asc nulls first, p.id
+   limit least(greatest(coalesce(p_limit, 100), 1), 1000);
+$$;
+comment on function public.link_health_due(integer) is
+  'Service role only: the products a scheduled link check should look at next.';
+revoke execute on function public.link_health_due(integer) from public, anon, authenticated;
+grant execute on function public.link_health_due(integer) to service_role;
+
+create function listing.hidden_product_ids()
+returns uuid[]
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not coalesce((select s.hide_broken_links from public.link_health_settings s), false)
+     or (auth.uid() is not null and private.is_admin()) then
+    return '{}'::uuid[];
+  end if;
+  return coalesce((select array_agg(c.product_id) from public.link_checks c
+                    where c.kind = 'link' and c.status = 'broken'), '{}'::uuid[]);
+end;
+$$;
+comment on function listing.hidden_product_ids() is
+  'Products the storefront hides: broken seller links while hide_broken_links is on (not for admins).';
+revoke execute on function listing.hidden_product_ids() from public;
+grant execute on function listing.hidden_product_ids() to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Hosted schedule (Supabase Cron). private.link_health_tick() posts to the function with the
+-- project URL and a secret key kept in Vault (names 'link_health_url' and 'link_health_key', see
+-- the README); without them it does nothing. The job is scheduled here only where pg_cron and
+-- pg_net are installed (hosted, after enabling them in the dashboard); elsewhere the README's
+-- SQL schedules it later, and the local stack uses its own timer.
+-- ---------------------------------------------------------------------------------------------
+create function private.link_health_tick()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_url text;
+  v_key text;
+begin
+  if to_regclass('vault.decrypted_secrets') is null or to_regnamespace('net') is null then
+    raise notice 'link health: Vault or pg_net is missing; nothing scheduled';
+    return;
+  end if;
+  execute 'select max(decrypted_secret) filter (where name = ''link_health_url''),
+                  max(decrypted_secret) filter (where name = ''link_health_key'')
+             from vault.decrypted_secrets'
+    into v_url, v_key;
+  if v_url is null or v_key is null then
+    raise notice 'link health: Vault secrets link_health_url / link_health_key are not set';
+    return;
+  end if;
+  execute 'select net.http_post(url := $1, headers := $2, body := $3, timeout_milliseconds := 5000)'
+    using rtrim(v_url, '/') || '/functions/v1/link-health',
+          jsonb_build_object('Content-Type', 'application/json',
+                             'Authorization', 'Bearer ' || v_key, 'apikey', v_key),
+          jsonb_build_object('mode', 'due', 'limit', 200);
+end;
+$$;
+comment on function private.link_health_tick() is
+  'Supabase Cron: asks the link-health function to check the products checked longest ago.';
+revoke execute on function private.link_health_tick() from public, anon, authenticated;
+
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pg_cron')
+     and exists (select 1 from pg_extension where extname = 'pg_net') then
+    execute $sql$select cron.schedule('link-health', '*/15 * * * *',
+                                      'select private.link_health_tick()')$sql$;
+  end if;
+end;
+$$;
