@@ -46,3 +46,47 @@ create policy "product-images: admins delete"
   on storage.objects for delete
   to authenticated
   using (bucket_id = 'product-images' and (select private.is_admin()));
+
+-- ---------------------------------------------------------------------------------------------
+-- The slides' pictures: a public bucket like product-images (decisions 0100, 0101): 5 MiB, the
+-- raster types the admin's browser produces, no SVG (it can carry script). Public object URLs
+-- serve the files; listing, uploading, replacing and deleting are for admins only.
+-- ---------------------------------------------------------------------------------------------
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values (
+  'storefront-images',
+  'storefront-images',
+  true,
+  5242880,
+  array['image/webp', 'image/jpeg', 'image/png']
+)
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
+
+create policy "storefront-images bucket is readable"
+  on storage.buckets for select
+  to anon, authenticated
+  using (id = 'storefront-images');
+
+create policy "storefront-images: admins list"
+  on storage.objects for select
+  to authenticated
+  using (bucket_id = 'storefront-images' and (select private.is_admin()));
+
+create policy "storefront-images: admins upload"
+  on storage.objects for insert
+  to authenticated
+  with check (bucket_id = 'storefront-images' and (select private.is_admin()));
+
+create policy "storefront-images: admins replace"
+  on storage.objects for update
+  to authenticated
+  using (bucket_id = 'storefront-images' and (select private.is_admin()))
+  with check (bucket_id = 'storefront-images' and (select private.is_admin()));
+
+create policy "storefront-images: admins delete"
+  on storage.objects for delete
+  to authenticated
+  using (bucket_id = 'storefront-images' and (select private.is_admin()));
