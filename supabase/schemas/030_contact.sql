@@ -350,3 +350,76 @@ grant execute on function public.contact_submit(text, text, text, text, integer,
 grant execute on function public.contact_claim_digest(integer, integer) to service_role;
 
 grant execute on function public.contact_record_digest(uuid[], boolean, text) to service_role;
+
+-- Retention (docs/decisions/0214): a message is deleted 12 months after it was sent, as the
+-- Privacy Policy says, and its sender's IP address is cleared after 7 days: the address is only
+-- needed for the form's limits (CONTACT_RATE_LIMIT_WINDOW_SECONDS, at most 7 days). Both happen
+-- whenever a message is stored (a statement trigger) and, where Supabase Cron (pg_cron) is
+-- enabled, once a day, so they also happen when nobody writes.
+-- Each retention is a named constant (not a setting), like private.click_repeat_window(): no
+-- caller can change it, and tests/integration/privacy-facts.test.ts compares every one with
+-- src/features/pages/privacyFacts.ts, the module the Privacy Policy page renders.
+create function private.contact_message_retention()
+returns interval
+language sql
+immutable
+set search_path = ''
+as $$
+  select interval '12 months';
+$$;
+
+create function private.contact_address_retention()
+returns interval
+language sql
+immutable
+set search_path = ''
+as $$
+  select interval '7 days';
+$$;
+
+revoke execute on function private.contact_message_retention() from public, anon, authenticated,
+  service_role;
+revoke execute on function private.contact_address_retention() from public, anon, authenticated,
+  service_role;
+
+-- Deletes contact messages past their retention and clears the address of those past its own.
+create function private.forget_old_contact_messages()
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  delete from public.contact_messages
+   where created_at < now() - private.contact_message_retention();
+  update public.contact_messages set ip = null
+   where ip is not null and created_at < now() - private.contact_address_retention();
+$$;
+revoke execute on function private.forget_old_contact_messages() from public, anon,
+  authenticated, service_role;
+
+create function private.forget_old_contact_messages_trigger()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.forget_old_contact_messages();
+  return null;
+end;
+$$;
+revoke execute on function private.forget_old_contact_messages_trigger() from public, anon,
+  authenticated, service_role;
+
+create trigger contact_messages_forget_old
+  after insert on public.contact_messages
+  for each statement execute function private.forget_old_contact_messages_trigger();
+
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
+    execute $cron$select cron.schedule('forget-old-contact-messages', '17 3 * * *',
+      'select private.forget_old_contact_messages()')$cron$;
+  end if;
+end;
+$$;

@@ -146,16 +146,47 @@ as $$
 $$;
 revoke execute on function private.is_counted_user_agent(text) from public, anon, authenticated;
 
--- The pairs go once the window has passed, with the rest of what identifies a source.
+-- The working tables keep what identifies a source or a page view for fixed times
+-- (docs/decisions/0214): a source's per-minute counter 2 minutes, a page view a day, a (source,
+-- product) pair the repeat window (private.click_repeat_window(), 30 minutes), a day's salt until
+-- the day ends. Each is a named constant (not a setting), like the repeat window: no caller can
+-- change it, and tests/integration/privacy-facts.test.ts compares every one with
+-- src/features/pages/privacyFacts.ts, the module the Privacy Policy page renders.
+create function private.click_source_counter_retention()
+returns interval
+language sql
+immutable
+set search_path = ''
+as $$
+  select interval '2 minutes';
+$$;
+
+create function private.click_page_view_retention()
+returns interval
+language sql
+immutable
+set search_path = ''
+as $$
+  select interval '1 day';
+$$;
+
+revoke execute on function private.click_source_counter_retention() from public, anon,
+  authenticated, service_role;
+revoke execute on function private.click_page_view_retention() from public, anon, authenticated,
+  service_role;
+
+-- The pairs go once the window has passed, with the rest of what identifies a source, each
+-- after its named retention.
 create or replace function private.wipe_click_sources()
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  delete from private.click_source_minutes where minute < now() - interval '2 minutes';
+  delete from private.click_source_minutes
+   where minute < now() - private.click_source_counter_retention();
   delete from private.click_repeats where seen_at < now() - private.click_repeat_window();
-  delete from private.click_page_views where seen_at < now() - interval '1 day';
+  delete from private.click_page_views where seen_at < now() - private.click_page_view_retention();
   delete from private.click_salts where day < private.click_today();
 $$;
 revoke execute on function private.wipe_click_sources() from public, anon, authenticated;
