@@ -1,7 +1,7 @@
 -- Product pages and old names: slugs and their history, product_page, the sitemap, and the
 -- categories' old titles. The catalogue tables themselves: 020_catalogue.sql.
 
--- A page per product at /p/<slug> (issue 17, point 3) and a sitemap of them (point 4).
+-- A page per product at /p/<slug> (REQ-FIND-3) and a sitemap of them (REQ-FIND-6).
 -- - products.slug: made by the database from the title (lower-case ASCII words joined by '-',
 --   accents folded), unique (a -2, -3 … suffix on collision), never typed by anyone: the
 --   trigger below overwrites whatever a client sends.
@@ -202,7 +202,7 @@ revoke execute on function public.sitemap_summary(), public.sitemap_products(int
 grant execute on function public.sitemap_summary(), public.sitemap_products(integer)
   to anon, authenticated, service_role;
 
--- Old names of renamed categories (issue 17): a shared `/?cat=Hockey` link keeps working after
+-- Old names of renamed categories (REQ-FIND-8): a shared `/?cat=Hockey` link keeps working after
 -- Hockey is renamed to "Ice Hockey". A trigger records the old title on every rename; the
 -- storefront asks public.catagory_current_title for the category's name today, which reveals
 -- nothing but that current (public) name. Nobody writes the history directly: it lives in

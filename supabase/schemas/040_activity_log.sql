@@ -1,4 +1,4 @@
--- Activity log (issue 18): who added, changed or deleted which product or category, and who
+-- Activity log (REQ-LOG-1; docs/decisions/0070): who added, changed or deleted which product or category, and who
 -- invited, withdrew, confirmed or removed which admin, and when. Written only by triggers in this
 -- file; readable by admins only; append-only for everyone who reaches the database through the
 -- API (docs/decisions/0070-activity-log.md).

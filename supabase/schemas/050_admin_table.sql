@@ -1,4 +1,4 @@
--- The admin Products table is served by the database (issue 14, part A; docs/decisions/0080).
+-- The admin Products table is served by the database (REQ-SCALE-1; docs/decisions/0080).
 -- Before, the admin area read the whole catalogue into the browser (100 requests and 44 MB of
 -- JSON at 100,000 products) to search, sort and page it there. Now:
 -- - admin_product_page(query, offset, limit) returns one page of products for a query

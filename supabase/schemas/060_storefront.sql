@@ -52,7 +52,7 @@ grant execute on function public.storefront_page(text, text, text, uuid, integer
 
 alter function public.price_number(text) parallel safe;
 
--- Storefront search and sort (issue 17, points 1 and 2; why this shape: docs/decisions/0140).
+-- Storefront search and sort (REQ-FIND-1, REQ-FIND-2; why this shape: docs/decisions/0140).
 -- public.storefront_search(query, cat, sort, cursor…, limit): one keyset page of the products that
 -- contain every word of the query (title, category and comment; case, accents and look-alikes
 -- folded as products.search_text is), in one of three orders: price low to high (the store's

@@ -1,4 +1,4 @@
--- CSV import of products (issue 14), all or nothing. The browser parses the file (papaparse) and
+-- CSV import of products (REQ-SCALE-4), all or nothing. The browser parses the file (papaparse) and
 -- sends its rows in chunks that fit the gateway's 8 MiB body limit to catalogue_import_stage; one
 -- call of catalogue_import_apply then validates every row again here and writes the catalogue in
 -- that single transaction (or, with p_dry_run, only answers what it would do: the preview).

@@ -1,4 +1,4 @@
--- Issue 15: product pictures live in Supabase Storage, in the public bucket `product-images`.
+-- Product pictures (REQ-IMG-1) live in Supabase Storage, in the public bucket `product-images`.
 -- The bucket and its rules are created here, so the same SQL sets up a hosted project (whose
 -- storage schema already exists) and the local stack (stack/storage/schema.sql reproduces it).
 --

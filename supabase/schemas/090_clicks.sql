@@ -1,4 +1,4 @@
--- Buy Now click counting and the admin Insights tab (issue 16, first half; docs/decisions/0120).
+-- Buy Now click counting and the admin Insights tab (REQ-INS-1; docs/decisions/0120).
 --
 -- - A click is counted by public.count_buy_now_click(product, page, page view), the only way in
 --   for anyone. It stores counts, never who clicked: the day (UK time), the product, the

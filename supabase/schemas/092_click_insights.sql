@@ -257,7 +257,7 @@ begin
 end;
 $$;
 
--- Buy Now clicks: a reload and a second click count once (issue 16; docs/decisions/0120).
+-- Buy Now clicks: a reload and a second click count once (REQ-INS-2; docs/decisions/0120).
 --
 -- Until now a product was counted once per page view, and the page view is a random id the page
 -- holds in memory: a reload (or a script sending a new id each time) counted again, up to the

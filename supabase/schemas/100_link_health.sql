@@ -1,4 +1,4 @@
--- Link health (issue 16, second half; docs/decisions/0130, 0131).
+-- Link health (REQ-INS-4; docs/decisions/0130, 0131).
 -- The edge function `link-health` checks every product's seller link and image URL and records
 -- the outcome here. Results live in their own table, not in public.products: a check writes
 -- every product, which must neither bump updated_at (the editor's version) nor flood the
