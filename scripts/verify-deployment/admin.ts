@@ -121,23 +121,29 @@ export async function checkCsvImport(db: SupabaseClient, product: SampleProduct)
   return ok(check, `preview: 1 new, 1 existing; apply: all 4 lines refused, nothing written`);
 }
 
+/** The public picture buckets: product pictures and the banner's (docs/decisions/0212). */
+const BUCKETS = [BUCKET, 'storefront-images'] as const;
+
 export async function checkBucket(anon: SupabaseClient, admin: SupabaseClient | null) {
   const lines: Line[] = [];
-  lines.push(
-    ...(await guarded('storage: bucket product-images', PUSH, async () => {
-      const { data, error } = await anon.storage.getBucket(BUCKET);
-      if (error) throw new Error(`getBucket: ${error.message}`);
-      const types = [...(data.allowed_mime_types ?? [])].sort();
-      const problems = [];
-      if (!data.public) problems.push('not public');
-      if (data.file_size_limit !== BUCKET_LIMIT)
-        problems.push(`file_size_limit ${data.file_size_limit}, not ${BUCKET_LIMIT}`);
-      if (types.join() !== BUCKET_TYPES.join()) problems.push(`types ${types.join(', ')}`);
-      return problems.length
-        ? fail('storage: bucket product-images', problems.join('; '), PUSH)
-        : ok('storage: bucket product-images', 'public, 5 MiB, WebP/JPEG/PNG');
-    })),
-  );
+  for (const bucket of BUCKETS) {
+    const check = `storage: bucket ${bucket}`;
+    lines.push(
+      ...(await guarded(check, PUSH, async () => {
+        const { data, error } = await anon.storage.getBucket(bucket);
+        if (error) throw new Error(`getBucket: ${error.message}`);
+        const types = [...(data.allowed_mime_types ?? [])].sort();
+        const problems = [];
+        if (!data.public) problems.push('not public');
+        if (data.file_size_limit !== BUCKET_LIMIT)
+          problems.push(`file_size_limit ${data.file_size_limit}, not ${BUCKET_LIMIT}`);
+        if (types.join() !== BUCKET_TYPES.join()) problems.push(`types ${types.join(', ')}`);
+        return problems.length
+          ? fail(check, problems.join('; '), PUSH)
+          : ok(check, 'public, 5 MiB, WebP/JPEG/PNG');
+      })),
+    );
+  }
   if (!admin) return lines;
   // Two uploads the bucket must refuse; one the server wrongly keeps is deleted at once.
   const refused = async (label: string, body: Uint8Array, contentType: string) => {

@@ -23,6 +23,19 @@ export async function checkStorefront(
   anon: SupabaseClient,
 ): Promise<{ lines: Line[]; product: SampleProduct | null }> {
   const lines: Line[] = [];
+  // The one-row tables every page reads: the store settings (0211) and the banner and About text
+  // (0212). Missing, the storefront shows the built-in defaults and the footer loses its details.
+  for (const [table, column] of [
+    ['store_settings', 'store_name'],
+    ['storefront_content', 'slide_1_heading'],
+  ] as const) {
+    const row = await anon.from(table).select(column).single();
+    lines.push(
+      row.error
+        ? fail(`storefront: ${table}`, row.error.message, PUSH)
+        : ok(`storefront: ${table}`, 'the one row is readable by visitors'),
+    );
+  }
   const cats = await anon.from('catagories').select('id,title').order('title');
   lines.push(
     cats.error

@@ -99,6 +99,9 @@ describe('verify:deployment against a deployed local store', () => {
       'admin: CSV import (checked, nothing written)',
       'admin: Insights queries',
       'storage: refuses other types and sizes',
+      'storage: bucket storefront-images',
+      'storefront: store_settings',
+      'storefront: storefront_content',
     ])
       expect(checks, result.stdout).toContain(area);
     expect(result.stdout).toContain('127.0.0.1 = --expect-address');
@@ -110,6 +113,7 @@ describe('verify:deployment against a deployed local store', () => {
     expect(status('migrations: server = repository'), result.stdout).toBe('skip');
     expect(status('admin: RPCs, Insights, CSV import, uploads'), result.stdout).toBe('skip');
     expect(status('storage: bucket product-images'), result.stdout).toBe('ok');
+    expect(status('storage: bucket storefront-images'), result.stdout).toBe('ok');
     expect(status('site: product page /p/<slug>'), result.stdout).toBe('ok');
     expect(result.stdout).toMatch(/\d+ hold, \d+ fail, 2 not checked/);
   }, 180_000);
