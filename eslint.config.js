@@ -51,7 +51,7 @@ export default tseslint.config(
   //   src/texts.ts, src/adminTexts.ts
   // Features do not reach into each other nor up into the app shell: shared code lives in
   // src/lib, src/routing or src/texts.ts. The one exception is the session (auth/AuthProvider),
-  // which the admin area needs. A feature's sub-folders (admin/catalogue, admin/csv, …) are the
+  // which the admin area needs. A feature's sub-folders (admin/products, admin/csv, …) are the
   // same feature as their parent.
   ...[
     { files: ['src/features/*/*.{ts,tsx}'], up: '\\.\\./' },

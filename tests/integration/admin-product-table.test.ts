@@ -26,8 +26,9 @@ const service = serviceClient();
 const users: TestUser[] = [];
 let adminClient: SupabaseClient;
 let userClient: SupabaseClient;
-let api: typeof import('../../src/features/admin/api');
-let pq: typeof import('../../src/features/admin/catalogue/productQuery');
+let api: typeof import('../../src/features/admin/categories/categoryApi') &
+  typeof import('../../src/features/admin/products/productApi');
+let pq: typeof import('../../src/features/admin/products/productQuery');
 
 /** A made-up word of letters only, so trigram search sees it as one word. */
 function word(): string {
@@ -46,8 +47,11 @@ beforeAll(async () => {
   adminClient = await signedInClient(admin);
   userClient = await signedInClient(plain);
   session.client = adminClient;
-  api = await import('../../src/features/admin/api');
-  pq = await import('../../src/features/admin/catalogue/productQuery');
+  api = {
+    ...(await import('../../src/features/admin/categories/categoryApi')),
+    ...(await import('../../src/features/admin/products/productApi')),
+  };
+  pq = await import('../../src/features/admin/products/productQuery');
   const cats = await service.from('catagories').insert([{ title: cat }, { title: otherCat }]);
   expect(cats.error).toBeNull();
   const rows = [
@@ -67,17 +71,17 @@ afterAll(async () => {
 });
 
 const query = (
-  over: Partial<import('../../src/features/admin/catalogue/productQuery').ProductQuery>,
+  over: Partial<import('../../src/features/admin/products/productQuery').ProductQuery>,
 ) => ({
   ...pq.DEFAULT_PRODUCT_QUERY,
   cat,
   ...over,
 });
 const titles = async (
-  over: Partial<import('../../src/features/admin/catalogue/productQuery').ProductQuery>,
+  over: Partial<import('../../src/features/admin/products/productQuery').ProductQuery>,
   offset = 0,
   limit = 10,
-) => (await pq.fetchProductPage(query(over), offset, limit)).map((p) => p.title);
+) => (await pq.fetchAdminTablePage(query(over), offset, limit)).map((p) => p.title);
 
 describe('search', () => {
   it('ignores case and accents and finds the title, the category and the comment', async () => {
@@ -147,12 +151,14 @@ describe('filter, sort and pages', () => {
 
   it('refuses an unknown sort column or a page size out of range, with a clear error', async () => {
     await expect(
-      pq.fetchProductPage(query({ sort: 'title; drop table x' as never }), 0, 10),
+      pq.fetchAdminTablePage(query({ sort: 'title; drop table x' as never }), 0, 10),
     ).rejects.toMatchObject({ code: '22023' });
-    await expect(pq.fetchProductPage(query({}), 0, 5000)).rejects.toMatchObject({
+    await expect(pq.fetchAdminTablePage(query({}), 0, 5000)).rejects.toMatchObject({
       code: '22023',
     });
-    await expect(pq.fetchProductPage(query({}), -1, 10)).rejects.toMatchObject({ code: '22023' });
+    await expect(pq.fetchAdminTablePage(query({}), -1, 10)).rejects.toMatchObject({
+      code: '22023',
+    });
   });
 });
 

@@ -3,13 +3,10 @@
 // HTML/script, SQL-looking and URL-scheme inputs. Pure (no stack needed), 1,000+ cases each.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  categorySchema,
-  isHttpUrl,
-  productSchema,
-  signupSchema,
-  titleSchema,
-} from '../../src/features/admin/schemas';
+import { categorySchema } from '../../src/features/admin/categories/categorySchema';
+import { titleSchema } from '../../src/features/admin/editor/titleSchema';
+import { isHttpUrl, productSchema } from '../../src/features/admin/products/productSchema';
+import { signupSchema } from '../../src/features/admin/team/signupSchema';
 import { loginSchema } from '../../src/features/auth/schemas';
 import { contactFormSchema } from '../../src/features/contact/contactSchema';
 import { contactTexts } from '../../src/features/contact/contactTexts';

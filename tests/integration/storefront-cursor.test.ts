@@ -1,5 +1,5 @@
 // Storefront paging by key (public.storefront_page through the storefront's own
-// fetchProductPage, as the anonymous visitor): walking "Load more" page by page gives exactly the
+// fetchCardPage, as the anonymous visitor): walking "Load more" page by page gives exactly the
 // order the old offset paging gave, for All and for each category, on the seed and on a catalogue
 // full of equal prices and prices without a number; and price_number agrees with price_value.
 import { PostgrestClient } from '@supabase/postgrest-js';
@@ -14,7 +14,7 @@ vi.mock('../../src/lib/infra/catalogueDb', () => ({
       headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },
     }),
 }));
-const { fetchProductPage } = await import('../../src/features/storefront/catalogue');
+const { fetchCardPage } = await import('../../src/features/storefront/catalogue');
 
 const service = serviceClient();
 const CAT_A = uniq('Cursor A');
@@ -25,7 +25,7 @@ async function titlesByCursor(cat: string | null): Promise<string[]> {
   const titles: string[] = [];
   let after: StoreProduct | null = null;
   for (let pages = 0; pages < 1000; pages++) {
-    const page = await fetchProductPage(cat, after);
+    const page = await fetchCardPage(cat, after);
     titles.push(...page.products.map((p) => p.title));
     if (!page.hasMore) return titles;
     after = page.products.at(-1)!;

@@ -4,7 +4,7 @@ import {
   categoryEditBlocker,
   productEditBlocker,
   titleNeedsCheck,
-} from '../../src/features/admin/editRules';
+} from '../../src/features/admin/editor/editRules';
 
 const loaded = { id: 'id-1', originalTitle: 'Match Football' };
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ImagePreview } from '../../src/features/admin/ImagePreview';
+import { ImagePreview } from '../../src/features/admin/products/ImagePreview';
 import { texts } from '../../src/adminTexts';
 import { renderWithProviders } from './render';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { categorySchema } from '../../src/features/admin/categories/categorySchema';
+import { titleSchema } from '../../src/features/admin/editor/titleSchema';
 import {
-  categorySchema,
   emptyProduct,
   isHttpUrl,
   isImageRef,
   productSchema,
-  signupSchema,
-  titleSchema,
-} from '../../src/features/admin/schemas';
+} from '../../src/features/admin/products/productSchema';
+import { signupSchema } from '../../src/features/admin/team/signupSchema';
 
 /** Field → message, as the forms show them (first message per field). */
 function messages(result: {

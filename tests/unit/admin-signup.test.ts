@@ -7,7 +7,7 @@ vi.mock('../../src/lib/infra/env', () => ({
 }));
 vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
 
-const { createAdminAccount } = await import('../../src/features/admin/signup');
+const { createAdminAccount } = await import('../../src/features/admin/team/signup');
 
 const values = { name: ' New Admin ', email: ' New.Admin@Example.TEST ', password: 'secret1' };
 

@@ -10,17 +10,25 @@ import { renderWithProviders } from './render';
 
 vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
 vi.mock('../../src/lib/infra/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../src/features/admin/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/features/admin/api')>();
+vi.mock('../../src/features/admin/products/productApi', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../src/features/admin/products/productApi')>();
+  return {
+    ...actual,
+    findProductByTitle: vi.fn(),
+    addProduct: vi.fn(),
+    updateProduct: vi.fn(),
+    deleteProduct: vi.fn(),
+  };
+});
+vi.mock('../../src/features/admin/categories/categoryApi', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../src/features/admin/categories/categoryApi')>();
   return {
     ...actual,
     categoryProductCounts: vi.fn(),
     listCategories: vi.fn(),
-    findProductByTitle: vi.fn(),
     findCategoryByTitle: vi.fn(),
-    addProduct: vi.fn(),
-    updateProduct: vi.fn(),
-    deleteProduct: vi.fn(),
     addCategory: vi.fn(),
     updateCategory: vi.fn(),
     deleteCategory: vi.fn(),
@@ -29,18 +37,22 @@ vi.mock('../../src/features/admin/api', async (importOriginal) => {
 });
 
 // The product table reads its pages from the database; here it gets one page with the product.
-vi.mock('../../src/features/admin/catalogue/productQuery', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/features/admin/catalogue/productQuery')>()),
-  fetchProductPage: vi.fn(),
+vi.mock('../../src/features/admin/products/productQuery', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/features/admin/products/productQuery')>()),
+  fetchAdminTablePage: vi.fn(),
   countProducts: vi.fn(),
 }));
 
-const api = await import('../../src/features/admin/api');
-const productQuery = await import('../../src/features/admin/catalogue/productQuery');
+const api = {
+  ...(await import('../../src/features/admin/db')),
+  ...(await import('../../src/features/admin/products/productApi')),
+  ...(await import('../../src/features/admin/categories/categoryApi')),
+};
+const productQuery = await import('../../src/features/admin/products/productQuery');
 const { notify } = await import('../../src/lib/infra/notify');
 const { AdminDataProvider } = await import('../../src/features/admin/AdminData');
-const { ProductsTab } = await import('../../src/features/admin/ProductsTab');
-const { CategoriesTab } = await import('../../src/features/admin/CategoriesTab');
+const { ProductsTab } = await import('../../src/features/admin/products/ProductsTab');
+const { CategoriesTab } = await import('../../src/features/admin/categories/CategoriesTab');
 
 const product = {
   id: 'p1',
@@ -58,7 +70,7 @@ const product = {
 const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00Z' };
 
 /** What one admin write RPC answers (docs/decisions/0223). */
-const answer = (result: import('../../src/features/admin/api').WriteResult) => ({
+const answer = (result: import('../../src/features/admin/db').WriteResult) => ({
   result,
   unused_image: null,
 });
@@ -92,7 +104,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.mocked(productQuery.fetchProductPage).mockResolvedValue([product]);
+  vi.mocked(productQuery.fetchAdminTablePage).mockResolvedValue([product]);
   vi.mocked(productQuery.countProducts).mockResolvedValue({ total: 1, exact: true });
   vi.mocked(api.categoryProductCounts).mockResolvedValue(new Map([['Football', 1]]));
   vi.mocked(api.listCategories).mockResolvedValue([category]);

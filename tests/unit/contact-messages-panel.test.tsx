@@ -31,7 +31,7 @@ function query(table: string) {
 }
 vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { from: (t: string) => query(t) } }));
 
-const { MessagesPanel } = await import('../../src/features/admin/MessagesPanel');
+const { MessagesPanel } = await import('../../src/features/admin/messages/MessagesPanel');
 
 beforeEach(() => {
   calls.length = 0;

@@ -8,7 +8,7 @@ import { renderWithProviders } from './render';
 // The home page's data access is isolated here; the browser tests use the real database.
 const catalogue = vi.hoisted(() => ({
   fetchCategories: vi.fn(),
-  fetchProductPage: vi.fn(),
+  fetchCardPage: vi.fn(),
   fetchSearchPage: vi.fn(),
 }));
 vi.mock('../../src/features/storefront/catalogue', () => catalogue);
@@ -55,7 +55,7 @@ describe('<HomePage />', () => {
       { id: 'c1', title: 'Football' },
       { id: 'c2', title: 'Tennis' },
     ]);
-    catalogue.fetchProductPage.mockReset();
+    catalogue.fetchCardPage.mockReset();
     catalogue.fetchSearchPage.mockReset();
   });
 
@@ -73,7 +73,7 @@ describe('<HomePage />', () => {
       null,
       expect.any(AbortSignal),
     );
-    expect(catalogue.fetchProductPage).not.toHaveBeenCalled();
+    expect(catalogue.fetchCardPage).not.toHaveBeenCalled();
     expect(screen.getByRole('searchbox', { name: texts.storeSearch.label })).toHaveValue('ball');
     expect(screen.getByTestId('search-announcement')).toHaveTextContent(
       texts.storeSearch.found(2, true),
@@ -102,7 +102,7 @@ describe('<HomePage />', () => {
   }, 20_000); // several renders: slow on a loaded machine
 
   it('lists all products under the All heading and filters by category through the URL', async () => {
-    catalogue.fetchProductPage.mockImplementation(async (cat: string | null) =>
+    catalogue.fetchCardPage.mockImplementation(async (cat: string | null) =>
       cat === 'Tennis'
         ? { products: [row(3, 'Tennis')], hasMore: false }
         : { products: [row(1), row(2, 'Tennis')], hasMore: false },
@@ -110,18 +110,14 @@ describe('<HomePage />', () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: texts.home.all })).toBeInTheDocument();
     expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
-      null,
-      null,
-      expect.any(AbortSignal),
-    );
+    expect(catalogue.fetchCardPage).toHaveBeenLastCalledWith(null, null, expect.any(AbortSignal));
 
     const buttons = within(screen.getByTestId('category-buttons'));
     fireEvent.click(await buttons.findByRole('button', { name: 'Tennis' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('?cat=Tennis');
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(1));
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
+    expect(catalogue.fetchCardPage).toHaveBeenLastCalledWith(
       'Tennis',
       null,
       expect.any(AbortSignal),
@@ -134,22 +130,18 @@ describe('<HomePage />', () => {
   });
 
   it('starts from the category in the URL', async () => {
-    catalogue.fetchProductPage.mockResolvedValue({ products: [], hasMore: false });
+    catalogue.fetchCardPage.mockResolvedValue({ products: [], hasMore: false });
     renderHome('/?cat=Tennis');
     expect(screen.getByRole('heading', { level: 1, name: 'Tennis' })).toBeInTheDocument();
     // Loading state first: announced, with placeholders instead of an empty page.
     expect(screen.getByTestId('catalogue-loading')).toHaveTextContent(texts.storefront.loading);
     expect(await screen.findByText(texts.home.noProducts)).toBeInTheDocument();
     expect(screen.queryByTestId('catalogue-loading')).toBeNull();
-    expect(catalogue.fetchProductPage).toHaveBeenCalledWith(
-      'Tennis',
-      null,
-      expect.any(AbortSignal),
-    );
+    expect(catalogue.fetchCardPage).toHaveBeenCalledWith('Tennis', null, expect.any(AbortSignal));
   });
 
   it('loads further pages with Load more and hides it at the end', async () => {
-    catalogue.fetchProductPage.mockImplementation(async (_cat: string | null, after: unknown) =>
+    catalogue.fetchCardPage.mockImplementation(async (_cat: string | null, after: unknown) =>
       after === null
         ? { products: [row(1), row(2)], hasMore: true }
         : { products: [row(2), row(3)], hasMore: false },
@@ -160,18 +152,14 @@ describe('<HomePage />', () => {
     // Row 2 came back again (repriced meanwhile) but is shown once.
     await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(3));
     // The next page starts after the last product shown (its key), not at an offset.
-    expect(catalogue.fetchProductPage).toHaveBeenLastCalledWith(
-      null,
-      row(2),
-      expect.any(AbortSignal),
-    );
+    expect(catalogue.fetchCardPage).toHaveBeenLastCalledWith(null, row(2), expect.any(AbortSignal));
     expect(screen.queryByRole('button', { name: texts.storefront.loadMore })).toBeNull();
   });
 
   it('shows a visible error with retry and an error toast when loading fails', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    catalogue.fetchProductPage.mockRejectedValueOnce(new Error('network down'));
-    catalogue.fetchProductPage.mockResolvedValueOnce({ products: [row(1)], hasMore: false });
+    catalogue.fetchCardPage.mockRejectedValueOnce(new Error('network down'));
+    catalogue.fetchCardPage.mockResolvedValueOnce({ products: [row(1)], hasMore: false });
     renderHome();
     // Two alerts: the message on the page and the toast (Mantine notification).
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));

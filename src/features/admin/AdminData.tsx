@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { AdminCategory } from '../../lib/domain/tables';
-import { listCategories } from './api';
+import { listCategories } from './categories/categoryApi';
 
 export interface AdminData {
   categories: AdminCategory[];

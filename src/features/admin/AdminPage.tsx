@@ -3,14 +3,14 @@ import { Navigate } from 'react-router-dom';
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminDataProvider } from './AdminData';
-import { CategoriesTab } from './CategoriesTab';
-import { MessagesPanel } from './MessagesPanel';
-import { ProductsTab } from './ProductsTab';
-import { SignupTab } from './SignupTab';
+import { CategoriesTab } from './categories/CategoriesTab';
+import { MessagesPanel } from './messages/MessagesPanel';
+import { ProductsTab } from './products/ProductsTab';
+import { SignupTab } from './team/SignupTab';
 import { paths } from '../../routing/paths';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
-import { prefetchFirstPage } from './catalogue/productQuery';
+import { prefetchFirstPage } from './products/productQuery';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
 const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
@@ -23,7 +23,9 @@ const SettingsTab = lazy(() =>
 const StorefrontTab = lazy(() =>
   import('./storefront/StorefrontTab').then((m) => ({ default: m.StorefrontTab })),
 );
-const AccountTab = lazy(() => import('./AccountTab').then((m) => ({ default: m.AccountTab })));
+const AccountTab = lazy(() =>
+  import('./account/AccountTab').then((m) => ({ default: m.AccountTab })),
+);
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
   import('./insights/InsightsTab').then((m) => ({ default: m.InsightsTab })),

@@ -1,7 +1,7 @@
 import { setEarlyAuth } from '../../lib/infra/loadSupabase';
 import { supabase } from '../../lib/infra/supabase';
 import { fetchIsAdmin } from '../auth/AuthProvider';
-import { prefetchFirstPage } from './catalogue/productQuery';
+import { prefetchFirstPage } from './products/productQuery';
 
 /**
  * /admin opened with a stored session (main.tsx): the admin check and the Products tab's first

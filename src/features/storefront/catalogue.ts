@@ -9,7 +9,7 @@ import {
 } from '../../lib/domain/tables';
 import { PAGE_SIZE } from './paging';
 
-export interface ProductPage {
+export interface CardPage {
   products: StoreProduct[];
   hasMore: boolean;
 }
@@ -20,11 +20,11 @@ export interface ProductPage {
  * it is, and a product added or repriced meanwhile never shifts a page. One extra row is
  * requested to learn whether another page exists without a separate count query.
  */
-export async function fetchProductPage(
+export async function fetchCardPage(
   category: string | null,
   after: StoreCursor | null,
   signal?: AbortSignal,
-): Promise<ProductPage> {
+): Promise<CardPage> {
   let query = (await catalogueDb())
     .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
     .select(selectList(STORE_PRODUCT_COLUMNS));

@@ -1,6 +1,6 @@
 // The app's side of the home page's early first page (earlyFirstPage.ts, the inline script).
 import type { StoreProduct } from '../../lib/domain/tables';
-import type { ProductPage } from './catalogue';
+import type { CardPage } from './catalogue';
 import type { EarlyFirstPage } from './earlyFirstPage';
 import { PAGE_SIZE } from './paging';
 
@@ -13,7 +13,7 @@ const early = (): EarlyFirstPage | undefined =>
  * or asked for another category. Taken once: whatever the app asks next (another category, a
  * retry, a search) is asked afresh. Rejects if that request failed.
  */
-export function takePrefetchedFirstPage(category: string | null): Promise<ProductPage> | null {
+export function takePrefetchedFirstPage(category: string | null): Promise<CardPage> | null {
   const started = early();
   if (started) delete window.__marFirstPage;
   if (started?.cat !== category) return null;
@@ -30,8 +30,8 @@ export function takePrefetchedFirstPage(category: string | null): Promise<Produc
  */
 export function firstPage(
   category: string | null,
-  load: () => Promise<ProductPage>,
-): Promise<ProductPage> {
+  load: () => Promise<CardPage>,
+): Promise<CardPage> {
   return takePrefetchedFirstPage(category)?.catch(load) ?? load();
 }
 

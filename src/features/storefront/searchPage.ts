@@ -1,6 +1,6 @@
 import { catalogueDb } from '../../lib/infra/catalogueDb';
 import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/domain/tables';
-import type { ProductPage } from './catalogue';
+import type { CardPage } from './catalogue';
 import { PAGE_SIZE } from './paging';
 import type { StoreView } from './storeView';
 
@@ -14,13 +14,13 @@ const SEARCH_COLUMNS = selectList([...STORE_PRODUCT_COLUMNS, 'created_at'] as co
 /**
  * One page of a search and/or another sort (public.storefront_search): every word of the search
  * in title, category or comment (typos corrected by the database), keyset paging in the chosen
- * order like fetchProductPage.
+ * order like fetchCardPage.
  */
 export async function fetchSearchPage(
   view: StoreView,
   after: (StoreProduct & { created_at?: string }) | null,
   signal?: AbortSignal,
-): Promise<ProductPage> {
+): Promise<CardPage> {
   let query = (await catalogueDb())
     .rpc('storefront_search', {
       p_query: view.q.trim() || undefined,

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { notify } from '../../lib/infra/notify';
 import type { StoreCategory, StoreProduct } from '../../lib/domain/tables';
 import { texts } from '../../texts';
-import { fetchCategories, fetchProductPage } from './catalogue';
+import { fetchCategories, fetchCardPage } from './catalogue';
 import { countBuyNowClick } from './buyNowClicks';
 import { firstPage, forgetDrawnFirstPage, readDrawnFirstPage } from './firstPagePrefetch';
 import { isPlainView, type StoreView } from './storeView';
@@ -35,7 +35,7 @@ function reportFailure(error: unknown) {
  */
 const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSignal) =>
   isPlainView(view)
-    ? fetchProductPage(view.cat, after, signal)
+    ? fetchCardPage(view.cat, after, signal)
     : import('./searchPage').then((m) => m.fetchSearchPage(view, after, signal));
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
-import { DEFAULT_PRODUCT_QUERY, fetchProductPage } from '../catalogue/productQuery';
-import { useDebounced } from '../catalogue/useProductPage';
+import { DEFAULT_PRODUCT_QUERY, fetchAdminTablePage } from '../products/productQuery';
+import { useDebounced } from '../products/useAdminTablePage';
 import { ActivityEntryCard } from './ActivityEntryCard';
 import {
   ACTIVITY_KINDS,
@@ -100,7 +100,7 @@ export function ActivityTab() {
       search: settledProductSearch,
       sort: 'title' as const,
     };
-    fetchProductPage(query, 0, 20, abort.signal).then(
+    fetchAdminTablePage(query, 0, 20, abort.signal).then(
       (rows) => setFoundProducts(rows.map((p) => ({ id: p.id, title: p.title }))),
       // A failed lookup leaves the last list; the log itself still loads and says if it fails.
       () => undefined,

@@ -5,7 +5,7 @@ import type { StoreProduct } from '../../../lib/domain/tables';
 import { supabase } from '../../../lib/infra/supabase';
 import { texts } from '../../../adminTexts';
 import { useAdminData } from '../AdminData';
-import { fetchProductPage, type ProductQuery } from '../catalogue/productQuery';
+import { fetchAdminTablePage, type ProductQuery } from '../products/productQuery';
 import type { PageReader } from './exportCsv';
 
 // papaparse and the dialog load when first used: the admin chunk stays within its budget.
@@ -19,7 +19,7 @@ const t = texts.catalogueCsv;
 function queryReader(query: ProductQuery, pageSize: number): PageReader<StoreProduct> {
   let offset = 0;
   return async () => {
-    const page = await fetchProductPage(query, offset, pageSize);
+    const page = await fetchAdminTablePage(query, offset, pageSize);
     offset += page.length;
     return page;
   };

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/infra/database.types';
 import { texts } from '../../../adminTexts';
-import { productSchema } from '../schemas';
+import { productSchema } from '../products/productSchema';
 import { MAX_FILE_BYTES, parseCsv, type CsvRefusal, type CsvRow } from './csvFormat';
 
 const t = texts.catalogueCsv;

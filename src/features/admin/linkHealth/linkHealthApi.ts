@@ -1,5 +1,5 @@
 import { supabase } from '../../../lib/infra/supabase';
-import { DbError } from '../api';
+import { DbError } from '../db';
 
 /** A check's verdict (public.link_checks.status). */
 export type LinkStatus = 'ok' | 'redirected' | 'broken' | 'unreachable' | 'timed_out';

@@ -8,8 +8,8 @@ import {
   updateStoreSettings,
   type StoreSettingsRow,
 } from '../../../lib/infra/storeSettings';
-import { FormSection } from '../FormCard';
-import { useSchemaForm } from '../useSchemaForm';
+import { FormSection } from '../editor/FormCard';
+import { useSchemaForm } from '../editor/useSchemaForm';
 import {
   isSettingsField,
   SETTINGS_FIELDS,

@@ -19,9 +19,9 @@ import {
   type SlideNumber,
   type StorefrontContentRow,
 } from '../../../lib/infra/storefrontContent';
-import { FormSection } from '../FormCard';
+import { FormSection } from '../editor/FormCard';
 import { ImageUpload } from '../images/ImageUpload';
-import { useSchemaForm } from '../useSchemaForm';
+import { useSchemaForm } from '../editor/useSchemaForm';
 import { releaseStorefrontImages, uploadStorefrontImage } from './storefrontImages';
 import {
   isStorefrontField,

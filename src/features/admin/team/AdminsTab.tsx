@@ -5,9 +5,9 @@ import { notify } from '../../../lib/infra/notify';
 import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
 import { texts } from '../../../adminTexts';
 import { useAuth } from '../../auth/AuthProvider';
-import { isDbError } from '../api';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { useAdminLoss } from '../useAdminLoss';
+import { isDbError } from '../db';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
+import { useAdminLoss } from './useAdminLoss';
 import { AdminCard, InviteCard } from './TeamCards';
 import {
   loadTeam,

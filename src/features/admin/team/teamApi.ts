@@ -1,7 +1,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/infra/supabase';
-import { DbError } from '../api';
-import { getSignupClient } from '../signup';
+import { DbError } from '../db';
+import { getSignupClient } from './signup';
 
 /** One admin as `admin_team()` lists it; generated types cannot tell that names may be null. */
 export interface TeamMember {

@@ -11,7 +11,7 @@ import { countBuyNowClick } from '../buyNowClicks';
 import { DisclosureLine, SellerTag } from '../Disclosure';
 import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
-import { useProductPage } from './useProductPage';
+import { useProductPageData } from './useProductPageData';
 
 /** Shown when the product has no usable picture (the cards' placeholder). */
 const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
@@ -28,7 +28,7 @@ const PAGE_IMAGE_SIZES = '(min-width: 75em) 36rem, (min-width: 48em) 50vw, 100vw
  */
 export function ProductPage({ notFound }: { notFound: ReactNode }) {
   const { slug = '' } = useParams();
-  const { state, retry } = useProductPage(slug);
+  const { state, retry } = useProductPageData(slug);
   const product = state.kind === 'answer' && state.status === 'found' ? state.product : null;
   const image = productImage(product);
   useProductHead(product, image.src);

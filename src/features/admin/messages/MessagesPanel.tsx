@@ -12,9 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { supabase } from '../../lib/infra/supabase';
-import { ADMIN_MESSAGE_COLUMNS, selectList, type ContactMessage } from '../../lib/domain/tables';
-import { texts } from '../../adminTexts';
+import { supabase } from '../../../lib/infra/supabase';
+import { ADMIN_MESSAGE_COLUMNS, selectList, type ContactMessage } from '../../../lib/domain/tables';
+import { texts } from '../../../adminTexts';
 
 const messagesTexts = texts.messages;
 

@@ -1,7 +1,7 @@
 import { Alert, Center, Image, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { texts } from '../../adminTexts';
-import { isImageRef } from './schemas';
+import { texts } from '../../../adminTexts';
+import { isImageRef } from './productSchema';
 
 /** The picture at `src`, or a warning instead of the browser's broken-image icon. */
 function PreviewImage({ src }: { src: string }) {

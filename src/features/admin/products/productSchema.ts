@@ -1,12 +1,8 @@
-import { z } from '../../lib/domain/zod';
-import { constants, texts } from '../../adminTexts';
+import { z } from '../../../lib/domain/zod';
+import { texts } from '../../../adminTexts';
+import { required } from '../editor/titleSchema';
 
 const v = texts.validation;
-
-/** A required text field: trimmed, and empty gives the spec's message (and nothing else). */
-function required(message: string) {
-  return z.string().trim().min(1, { message, abort: true });
-}
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
@@ -31,9 +27,6 @@ export function isImageRef(value: string): boolean {
   if (value.startsWith('/')) return /^\/[^/\\\s]\S*$/.test(value) && !CONTROL_CHARS.test(value);
   return isHttpUrl(value);
 }
-
-/** Title alone: Get Product and Get Catagory ("Title is Required"). */
-export const titleSchema = z.object({ title: required(v.titleRequired) });
 
 /**
  * The product form for Add and Update (REQ-PROD-2/6): every field required with the spec's message;
@@ -63,19 +56,3 @@ export const emptyProduct: ProductValues = {
   image: '',
   link: '',
 };
-
-/** The Catagories form (Add and Update). */
-export const categorySchema = z.object({
-  title: required(v.titleRequired).max(80, { message: texts.categoryForm.titleTooLong }),
-});
-
-export type CategoryValues = z.infer<typeof categorySchema>;
-
-/** SignUP: name, e-mail and a password of at least config.toml's minimum_password_length. */
-export const signupSchema = z.object({
-  name: required(texts.signup.nameRequired),
-  email: required(texts.signup.emailRequired).pipe(z.email({ message: texts.signup.emailInvalid })),
-  password: z.string().min(constants.minPasswordLength, { message: texts.signup.passwordTooShort }),
-});
-
-export type SignupValues = z.infer<typeof signupSchema>;

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { texts } from '../../adminTexts';
+import { texts } from '../../../adminTexts';
 
 interface ConfirmDialogProps {
   opened: boolean;

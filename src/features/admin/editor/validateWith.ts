@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { notify } from '../../lib/infra/notify';
+import { notify } from '../../../lib/infra/notify';
 
 /**
  * Runs `schema` over the form's current values for one action (the product and category forms

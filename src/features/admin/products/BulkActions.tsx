@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { notify } from '../../../lib/infra/notify';
 import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
 import { texts } from '../../../adminTexts';
-import { deleteProducts, moveProducts } from '../api';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { deleteProducts, moveProducts } from './productApi';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
 
 const t = texts.productTable;
 

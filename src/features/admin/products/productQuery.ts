@@ -1,6 +1,6 @@
 import { supabase } from '../../../lib/infra/supabase';
 import { ADMIN_PRODUCT_COLUMNS, selectList, type AdminProduct } from '../../../lib/domain/tables';
-import { DbError } from '../api';
+import { DbError } from '../db';
 import type { LinkHealthFilter } from '../linkHealth/linkHealthApi';
 
 /** Columns the admin table sorts by (the database function accepts exactly these). */
@@ -31,7 +31,7 @@ export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
 };
 
 /** Rows per page of the admin table. */
-export const PRODUCT_PAGE_SIZE = 10;
+export const ADMIN_TABLE_PAGE_SIZE = 10;
 
 /** How many products match: exact up to 1,000, then the database planner's estimate. */
 export interface ProductCount {
@@ -73,9 +73,9 @@ const EARLY_PAGE_TTL_MS = 10_000;
 export function prefetchFirstPage(): Promise<unknown> {
   if (early && Date.now() - early.at < EARLY_PAGE_TTL_MS) return early.page;
   const entry: NonNullable<typeof early> = {
-    key: pageKey(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE),
+    key: pageKey(DEFAULT_PRODUCT_QUERY, 0, ADMIN_TABLE_PAGE_SIZE),
     at: Date.now(),
-    page: readPage(DEFAULT_PRODUCT_QUERY, 0, PRODUCT_PAGE_SIZE).then(
+    page: readPage(DEFAULT_PRODUCT_QUERY, 0, ADMIN_TABLE_PAGE_SIZE).then(
       (rows) => {
         entry.rows = rows;
         return rows;
@@ -100,7 +100,7 @@ export function takeArrivedPage(
 }
 
 /** Products `offset`…`offset + limit - 1` of the query, in its order. */
-export async function fetchProductPage(
+export async function fetchAdminTablePage(
   query: ProductQuery,
   offset: number,
   limit: number,

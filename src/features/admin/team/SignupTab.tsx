@@ -1,13 +1,13 @@
 import { PasswordInput, TextInput } from '@mantine/core';
-import { notify } from '../../lib/infra/notify';
-import { useSubmitLock } from '../../lib/infra/useSubmitLock';
-import { texts } from '../../adminTexts';
-import { useAuth } from '../auth/AuthProvider';
-import { signupSchema, type SignupValues } from './schemas';
+import { notify } from '../../../lib/infra/notify';
+import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
+import { texts } from '../../../adminTexts';
+import { useAuth } from '../../auth/AuthProvider';
+import { signupSchema, type SignupValues } from './signupSchema';
 import { createAdminAccount } from './signup';
-import { paths } from '../../routing/paths';
-import { FormCard } from './FormCard';
-import { useSchemaForm } from './useSchemaForm';
+import { paths } from '../../../routing/paths';
+import { FormCard } from '../editor/FormCard';
+import { useSchemaForm } from '../editor/useSchemaForm';
 
 const t = texts.signup;
 const empty: SignupValues = { name: '', email: '', password: '' };

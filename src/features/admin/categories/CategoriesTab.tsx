@@ -1,16 +1,17 @@
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { notify } from '../../lib/infra/notify';
-import type { AdminCategory } from '../../lib/domain/tables';
-import { texts } from '../../adminTexts';
-import * as api from './api';
-import { MoveThenDeleteDialog } from './catalogue/MoveThenDeleteDialog';
-import { categoryEditBlocker } from './editRules';
-import { RecordForm } from './RecordForm';
-import { categorySchema, type CategoryValues } from './schemas';
-import { ListState, SelectableTable } from './SelectableTable';
-import { useRecordEditor, type RecordEditorConfig } from './useRecordEditor';
+import { notify } from '../../../lib/infra/notify';
+import type { AdminCategory } from '../../../lib/domain/tables';
+import { texts } from '../../../adminTexts';
+import { FOREIGN_KEY_VIOLATION, isDbError } from '../db';
+import * as api from './categoryApi';
+import { MoveThenDeleteDialog } from './MoveThenDeleteDialog';
+import { categoryEditBlocker } from '../editor/editRules';
+import { RecordForm } from '../editor/RecordForm';
+import { categorySchema, type CategoryValues } from './categorySchema';
+import { ListState, SelectableTable } from '../editor/SelectableTable';
+import { useRecordEditor, type RecordEditorConfig } from '../editor/useRecordEditor';
 
 const f = texts.categoryForm;
 const m = texts.category;
@@ -36,7 +37,7 @@ const categoryEditor: RecordEditorConfig<AdminCategory, CategoryValues> = {
   // added since is refused by the database (ON DELETE RESTRICT) and counted only then.
   remove: (loaded) => api.deleteCategory(loaded.id),
   deleteFailure: async (error, loaded) =>
-    api.isDbError(error, api.FOREIGN_KEY_VIOLATION)
+    isDbError(error, FOREIGN_KEY_VIOLATION)
       ? stillInUse(await api.countProductsIn(loaded.originalTitle))
       : null,
 };

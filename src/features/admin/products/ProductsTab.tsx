@@ -1,23 +1,23 @@
 import { Select, TextInput, Textarea } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
-import type { AdminProduct } from '../../lib/domain/tables';
-import { texts } from '../../adminTexts';
-import * as api from './api';
-import type { ProductQuery } from './catalogue/productQuery';
-import { CsvMenu } from './csv/CsvMenu';
-import { productEditBlocker } from './editRules';
+import type { AdminProduct } from '../../../lib/domain/tables';
+import { texts } from '../../../adminTexts';
+import * as api from './productApi';
+import type { ProductQuery } from './productQuery';
+import { CsvMenu } from '../csv/CsvMenu';
+import { productEditBlocker } from '../editor/editRules';
 import { ImagePreview } from './ImagePreview';
-import LinkHealthStatus from './linkHealth/LinkHealthStatus';
-import { releaseProductImage, removeUnusedImage } from './images/imageStorage';
+import LinkHealthStatus from '../linkHealth/LinkHealthStatus';
+import { releaseProductImage, removeUnusedImage } from '../images/imageStorage';
 import { ProductTable } from './ProductTable';
-import { RecordForm } from './RecordForm';
-import { emptyProduct, productSchema, type ProductValues } from './schemas';
-import { useRecordEditor, type RecordEditorConfig } from './useRecordEditor';
+import { RecordForm } from '../editor/RecordForm';
+import { emptyProduct, productSchema, type ProductValues } from './productSchema';
+import { useRecordEditor, type RecordEditorConfig } from '../editor/useRecordEditor';
 
 // The picture upload (drop zone, resizing) loads on its own, after the form is shown.
 const ImageUpload = lazy(() =>
-  import('./images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
+  import('../images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
 );
 
 const f = texts.productForm;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { notify } from '../../lib/infra/notify';
-import { texts } from '../../adminTexts';
-import { fetchIsAdmin, useAuth } from '../auth/AuthProvider';
+import { notify } from '../../../lib/infra/notify';
+import { texts } from '../../../adminTexts';
+import { fetchIsAdmin, useAuth } from '../../auth/AuthProvider';
 
 /**
  * After a write the database refused: asks it whether this account is still an admin. If not

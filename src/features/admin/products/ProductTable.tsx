@@ -22,27 +22,27 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
-import { texts } from '../../adminTexts';
-import { formatPrice } from '../../lib/domain/format';
-import type { AdminProduct } from '../../lib/domain/tables';
-import { BulkActions } from './catalogue/BulkActions';
+import { texts } from '../../../adminTexts';
+import { formatPrice } from '../../../lib/domain/format';
+import type { AdminProduct } from '../../../lib/domain/tables';
+import { BulkActions } from './BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,
-  PRODUCT_PAGE_SIZE,
+  ADMIN_TABLE_PAGE_SIZE,
   type ProductQuery,
   type ProductSortKey,
-} from './catalogue/productQuery';
-import { useProductPage } from './catalogue/useProductPage';
-import { LinkHealthBadge } from './linkHealth/LinkHealthBadge';
-import type { LinkCheck, LinkHealthFilter } from './linkHealth/linkHealthApi';
-import { useLinkChecks } from './linkHealth/useLinkChecks';
-import { ListState } from './SelectableTable';
+} from './productQuery';
+import { useAdminTablePage } from './useAdminTablePage';
+import { LinkHealthBadge } from '../linkHealth/LinkHealthBadge';
+import type { LinkCheck, LinkHealthFilter } from '../linkHealth/linkHealthApi';
+import { useLinkChecks } from '../linkHealth/useLinkChecks';
+import { ListState } from '../editor/SelectableTable';
 
 const t = texts.productTable;
 const lh = texts.linkHealth;
 
 // "Check all links" and the hide-broken setting load after the table (admin chunk budget).
-const LinkHealthPanel = lazy(() => import('./linkHealth/LinkHealthPanel'));
+const LinkHealthPanel = lazy(() => import('../linkHealth/LinkHealthPanel'));
 /** Worst first; values as private.admin_product_filter reads them. */
 const HEALTH_FILTERS: { value: LinkHealthFilter; label: string }[] = [
   { value: 'attention', label: lh.filterAttention },
@@ -105,10 +105,10 @@ export const ProductTable = memo(function ProductTable({
   // Bumped by "Check all links": the page and its badges are read again.
   const [checkedVersion, setCheckedVersion] = useState(0);
   const query = useMemo<ProductQuery>(() => ({ ...filter, search }), [filter, search]);
-  const { rows, count, loading, failed, retry } = useProductPage(
+  const { rows, count, loading, failed, retry } = useAdminTablePage(
     query,
     page,
-    PRODUCT_PAGE_SIZE,
+    ADMIN_TABLE_PAGE_SIZE,
     version + checkedVersion,
   );
   const linkChecks = useLinkChecks(
@@ -124,8 +124,8 @@ export const ProductTable = memo(function ProductTable({
   useEffect(() => setPage(1), [query]);
 
   const pages = count
-    ? Math.max(1, Math.ceil(count.total / PRODUCT_PAGE_SIZE))
-    : page + (rows.length === PRODUCT_PAGE_SIZE ? 1 : 0);
+    ? Math.max(1, Math.ceil(count.total / ADMIN_TABLE_PAGE_SIZE))
+    : page + (rows.length === ADMIN_TABLE_PAGE_SIZE ? 1 : 0);
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
   const someChecked = rows.some((r) => checked.has(r.id));
 

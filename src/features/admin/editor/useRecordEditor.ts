@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { notify } from '../../lib/infra/notify';
-import { useSubmitLock } from '../../lib/infra/useSubmitLock';
-import { texts } from '../../adminTexts';
-import { isDbError, unanswered, UNIQUE_VIOLATION, type WriteOutcome } from './api';
+import { notify } from '../../../lib/infra/notify';
+import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
+import { texts } from '../../../adminTexts';
+import { isDbError, unanswered, UNIQUE_VIOLATION, type WriteOutcome } from '../db';
 import { titleNeedsCheck, type Loaded } from './editRules';
-import { useAdminData } from './AdminData';
-import { titleSchema } from './schemas';
-import { useAdminLoss } from './useAdminLoss';
+import { useAdminData } from '../AdminData';
+import { titleSchema } from './titleSchema';
+import { useAdminLoss } from '../team/useAdminLoss';
 import { validateWith } from './validateWith';
 
 export type EditorAction = 'add' | 'get' | 'update' | 'delete';

@@ -25,7 +25,7 @@ function answerFromHtml(slug: string): ProductPageAnswer | null {
 }
 
 /** One product page's data by slug: found, moved (renamed) or missing, or a failed request. */
-export function useProductPage(slug: string): { state: ProductPageState; retry: () => void } {
+export function useProductPageData(slug: string): { state: ProductPageState; retry: () => void } {
   const [state, setState] = useState<ProductPageState & { forSlug?: string }>(() => {
     const answer = answerFromHtml(slug);
     return answer ? { kind: 'answer', ...answer, forSlug: slug } : { kind: 'loading' };

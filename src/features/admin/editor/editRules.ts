@@ -1,4 +1,4 @@
-import { texts } from '../../adminTexts';
+import { texts } from '../../../adminTexts';
 
 // The edit rules of the Products and Catagories tabs (REQ-PROD-5, REQ-CAT-4): what Update and Delete need
 // first, and when a title must be checked for uniqueness. Pure functions, no data access.

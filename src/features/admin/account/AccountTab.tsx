@@ -1,16 +1,19 @@
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../routing/paths';
-import { loadSupabase } from '../../lib/infra/loadSupabase';
-import { notify } from '../../lib/infra/notify';
-import { changePasswordSchema, type ChangePasswordValues } from '../../lib/domain/passwordSchemas';
-import { texts } from '../../adminTexts';
-import { useAuth } from '../auth/AuthProvider';
-import { ConfirmDialog } from './ConfirmDialog';
-import { FormCard, FormSection } from './FormCard';
-import { signupSchema } from './schemas';
-import { useSchemaForm } from './useSchemaForm';
+import { paths } from '../../../routing/paths';
+import { loadSupabase } from '../../../lib/infra/loadSupabase';
+import { notify } from '../../../lib/infra/notify';
+import {
+  changePasswordSchema,
+  type ChangePasswordValues,
+} from '../../../lib/domain/passwordSchemas';
+import { texts } from '../../../adminTexts';
+import { useAuth } from '../../auth/AuthProvider';
+import { ConfirmDialog } from '../editor/ConfirmDialog';
+import { FormCard, FormSection } from '../editor/FormCard';
+import { signupSchema } from '../team/signupSchema';
+import { useSchemaForm } from '../editor/useSchemaForm';
 
 const t = texts.account;
 const nameSchema = signupSchema.pick({ name: true });

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Table, Text } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { texts } from '../../adminTexts';
+import { texts } from '../../../adminTexts';
 
 interface ListStateProps {
   loading: boolean;

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { env } from '../../lib/infra/env';
-import { supabase } from '../../lib/infra/supabase';
-import type { SignupValues } from './schemas';
+import { env } from '../../../lib/infra/env';
+import { supabase } from '../../../lib/infra/supabase';
+import type { SignupValues } from './signupSchema';
 
 /**
  * What creating an admin account ended in; 'reinstated': the address belongs to a removed admin,

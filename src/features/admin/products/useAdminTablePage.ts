@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AdminProduct } from '../../../lib/domain/tables';
 import {
   countProducts,
-  fetchProductPage,
+  fetchAdminTablePage,
   takeArrivedPage,
   type ProductCount,
   type ProductQuery,
 } from './productQuery';
 
-export interface ProductPage {
+export interface AdminTablePage {
   rows: AdminProduct[];
   count: ProductCount | null;
   /** True until the first answer for the current query and page arrived. */
@@ -23,12 +23,12 @@ export interface ProductPage {
  * slow answer to an old search can never replace the newer one. The count comes separately: the
  * first rows do not wait for it.
  */
-export function useProductPage(
+export function useAdminTablePage(
   query: ProductQuery,
   page: number,
   pageSize: number,
   version: number,
-): ProductPage {
+): AdminTablePage {
   // The first page asked for while the admin check ran is usually here before the table: then
   // the table's first render has its rows (one render fewer before they show, decision 0180).
   const [arrived] = useState(() => takeArrivedPage(query, (page - 1) * pageSize, pageSize));
@@ -48,7 +48,7 @@ export function useProductPage(
     }
     const controller = new AbortController();
     setFailed(false);
-    const read = fetchProductPage(query, (page - 1) * pageSize, pageSize, controller.signal);
+    const read = fetchAdminTablePage(query, (page - 1) * pageSize, pageSize, controller.signal);
     reading.current = read.catch(() => {});
     read
       .then((found) => {
