@@ -14,8 +14,8 @@ import {
   fillSignup,
   openTab,
   toast,
-  useSession,
 } from './admin.helpers.ts';
+import { useSession } from '../tests/support/session.ts';
 
 const activity = texts.activity;
 /** The demo admin's session; accounts the tests make, deleted afterwards. */

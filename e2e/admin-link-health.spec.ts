@@ -6,8 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
 import { cardTitles, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { openProductsTab, sessionFor } from './admin.helpers.ts';
+import { openProductsTab } from './admin.helpers.ts';
 import { startLinkServer, type LinkServer } from '../tests/support/link-servers.ts';
+import { sessionFor } from '../tests/support/session.ts';
 
 let session = '';
 let category = '';

@@ -5,7 +5,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, field, openTab } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 let session = '';
 let category = '';

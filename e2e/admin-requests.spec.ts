@@ -10,14 +10,8 @@ import { texts } from '../src/adminTexts.ts';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import {
-  chooseCategory,
-  expectToast,
-  field,
-  openProductsTab,
-  openTab,
-  sessionFor,
-} from './admin.helpers.ts';
+import { chooseCategory, expectToast, field, openProductsTab, openTab } from './admin.helpers.ts';
+import { sessionFor } from '../tests/support/session.ts';
 
 let session = '';
 let category = '';

@@ -15,9 +15,8 @@ import {
   fillSignup,
   newAccount,
   openTab,
-  sessionFor,
-  useSession,
 } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 const t = texts.team;
 /** The demo admin's session; accounts the tests make, deleted afterwards. */

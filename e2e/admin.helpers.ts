@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 /** A toast with exactly this message (case matters: "Something went Wrong" ≠ "…wrong"). */
 export function toast(page: Page, message: string): Locator {
@@ -74,30 +75,6 @@ export async function userClient(
 /** The main navigation bar (desktop viewport). */
 export function nav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' }).first();
-}
-
-/**
- * One password sign-in per test file (Auth limits sign-ins per IP), reused by every page of the
- * file: the session is put where supabase-js looks for it before the app starts.
- */
-export async function sessionFor(env: StackEnv, email: string, password: string): Promise<string> {
-  const { data, error } = await anonClient(env).auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  return JSON.stringify(data.session);
-}
-
-export async function useSession(page: Page, env: StackEnv, session: string): Promise<void> {
-  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
-  await page.addInitScript(
-    ([key, value]) => {
-      // Only on the first load: a logout in the test must not be undone by the next navigation.
-      if (!sessionStorage.getItem('e2e-session-set')) {
-        sessionStorage.setItem('e2e-session-set', '1');
-        window.localStorage.setItem(key, value);
-      }
-    },
-    [storageKey, session] as const,
-  );
 }
 
 /** Signs in with a file's session, opens /admin and its Products tab; returns the tab panel. */

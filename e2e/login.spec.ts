@@ -2,16 +2,8 @@
 // can neither enter /admin nor write through the API.
 import type { Page } from '@playwright/test';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import {
-  expectToast,
-  field,
-  nav,
-  sessionFor,
-  submitLogin,
-  toast,
-  useSession,
-  userClient,
-} from './admin.helpers.ts';
+import { expectToast, field, nav, submitLogin, toast, userClient } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token/.test(k)));

@@ -8,7 +8,8 @@ import type { StackEnv } from '../stack/stack.ts';
 import { constants, texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, field, openTab } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 let session = '';
 const categories = new Set<string>();

@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
+import { sessionFor, sessionStorageKey } from '../../tests/support/session.ts';
 import { baseUrl, stackEnv } from './env.ts';
 
 export interface Fixtures {
@@ -40,7 +41,7 @@ export function uniqueName(prefix: string): string {
 
 /**
  * Signs `page` in as an existing account without going through the login form: the session
- * supabase-js would store is placed in local storage before the app starts.
+ * supabase-js would store is placed in local storage before every load of the page.
  */
 export async function signInAs(
   page: Page,
@@ -48,15 +49,12 @@ export async function signInAs(
   email: string,
   password: string,
 ): Promise<void> {
-  const client = nodeClient(env.API_URL, env.ANON_KEY);
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
+  const session = await sessionFor(env, email, password);
   await page.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key, value);
     },
-    [storageKey, JSON.stringify(data.session)] as const,
+    [sessionStorageKey(env), session] as const,
   );
 }
 
