@@ -8,9 +8,10 @@ import type { Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
-import { anonClient, createAdmin } from './admin.helpers.ts';
+import { createAdmin } from './admin.helpers.ts';
 import { openMobileMenu } from './support/menu.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
+import { anonClient } from '../tests/support/stack.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [

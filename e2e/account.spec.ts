@@ -9,7 +9,8 @@ import { authMailSubject, extractLinks, waitForMail } from '../tests/support/mai
 import { sql } from '../tests/support/stack.ts';
 import { createAdmin, expectToast, field, submitLogin, toast } from './admin.helpers.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 test.describe.configure({ timeout: 90_000 });
 

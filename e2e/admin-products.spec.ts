@@ -1,9 +1,10 @@
 // Admin Products tab against the real local stack, signed in as the seeded demo admin.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
+import { expect, test, demoAccounts } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { expectToast, field, openTab } from './admin.helpers.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';

@@ -8,10 +8,11 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { chooseCategory, expectToast, field, openProductsTab, openTab } from './admin.helpers.ts';
 import { sessionFor } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';

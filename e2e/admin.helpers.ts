@@ -1,7 +1,6 @@
 // Helpers for the admin and login browser tests (admin*.spec.ts, login*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
@@ -53,23 +52,6 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-/** A session-less anon-key supabase-js client, as any visitor could make one. */
-export function anonClient(env: StackEnv): SupabaseClient {
-  return nodeClient(env.API_URL, env.ANON_KEY);
-}
-
-/** A supabase-js client signed in as `email` (what a user could do with the anon key by hand). */
-export async function userClient(
-  env: StackEnv,
-  email: string,
-  password: string,
-): Promise<SupabaseClient> {
-  const client = anonClient(env);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
 }
 
 /** The main navigation bar (desktop viewport). */

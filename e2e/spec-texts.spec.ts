@@ -6,10 +6,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { constants, texts } from '../src/adminTexts.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import { expectToast, field, openTab } from './admin.helpers.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 const categories = new Set<string>();

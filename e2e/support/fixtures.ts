@@ -3,10 +3,10 @@
 // browser itself only ever uses the anon key, like a visitor).
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
 import { sessionFor, sessionStorageKey } from '../../tests/support/session.ts';
-import { baseUrl, stackEnv } from './env.ts';
+import { serviceClient, stackEnv } from '../../tests/support/stack.ts';
+import { baseUrl } from './env.ts';
 
 export interface Fixtures {
   stack: StackEnv;
@@ -29,15 +29,6 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-
-export function serviceClient(env: StackEnv = stackEnv()): SupabaseClient {
-  return nodeClient(env.API_URL, env.SERVICE_ROLE_KEY);
-}
-
-/** A name no other test (or seed row) uses, within the 80-character title limit. */
-export function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 /**
  * Signs `page` in as an existing account without going through the login form: the session

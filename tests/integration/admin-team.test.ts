@@ -5,19 +5,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail';
+import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  isAdminRow,
-  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+} from '../support/stack.ts';
+import { uniqueEmail } from '../support/names.ts';
 
 /** What admin_team() and open_admin_invites() answer (the test clients are untyped). */
 type Row = Record<string, string | null>;
@@ -31,7 +28,7 @@ let plain: SupabaseClient;
 
 beforeAll(async () => {
   adminUser = await createAdminUser(service);
-  plainUser = await createConfirmedUser(service);
+  plainUser = await createConfirmedUser();
   users.push(adminUser, plainUser);
   admin = await signedInClient(adminUser);
   plain = await signedInClient(plainUser);
@@ -42,7 +39,7 @@ afterAll(async () => {
 });
 
 /** An invite by the admin and the sign-up the SignUP tab makes for it: an unconfirmed account. */
-async function inviteAndSignUp(email = uniqEmail('invitee')): Promise<TestUser> {
+async function inviteAndSignUp(email = uniqueEmail('invitee')): Promise<TestUser> {
   const { error } = await admin.from('admin_invites').insert({ email });
   expect(error?.message).toBeUndefined();
   return publicSignUp(users, email, 'invitee-password', { display_name: 'Invitee' });
@@ -151,7 +148,7 @@ describe('resending the confirmation e-mail', () => {
     expect(ok.data).toBe(true);
     expect((await openInvite(invitee.email))?.last_sent_at).not.toBeNull();
     // Nothing to resend: a confirmed account, or an address without an open invitation.
-    for (const email of [plainUser.email, adminUser.email, uniqEmail('nobody')]) {
+    for (const email of [plainUser.email, adminUser.email, uniqueEmail('nobody')]) {
       expect((await admin.rpc('resend_admin_invite', { p_email: email })).data).toBe(false);
     }
   });
@@ -188,7 +185,7 @@ describe('removing an admin', () => {
     expect(await accountExists(other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(false);
     // Their next write is refused by RLS.
-    const write = await otherClient.from('catagories').insert({ title: uniqEmail('cat') });
+    const write = await otherClient.from('catagories').insert({ title: uniqueEmail('cat') });
     expect(write.error?.code).toBe('42501');
     // Removing them again changes nothing.
     expect((await admin.rpc('remove_admin', { p_user_id: other.id })).data).toBe(false);

@@ -24,13 +24,13 @@ import {
   mailsWithSubject,
   rowsByEmail,
   sleep,
-  sql,
   STORE_ADDRESS,
-  uniqueIp,
   visitorMessage,
   type ContactRow,
   type VisitorMessage,
 } from './contact-support.ts';
+import { sql } from '../support/stack.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -62,9 +62,12 @@ afterAll(async () => {
 });
 
 async function send(msg: VisitorMessage): Promise<void> {
-  const { data, error } = await client(env, env.ANON_KEY, uniqueIp()).functions.invoke('contact', {
-    body: msg,
-  });
+  const { data, error } = await client(env, env.ANON_KEY, randomLoopbackIp()).functions.invoke(
+    'contact',
+    {
+      body: msg,
+    },
+  );
   expect(error).toBeNull();
   expect(data).toEqual({ ok: true });
 }
@@ -230,11 +233,11 @@ describe('exactly once under concurrency', () => {
     const live = visitorMessage();
     // What a sender that died right after claiming leaves behind (lease: 15 minutes).
     await sql(
-      env,
       `insert into public.contact_messages (name, email, message, delivery_status, attempts, claimed_at)
        values ($1, $2, $3, 'sending', 1, now() - interval '1 hour'),
               ($4, $5, $6, 'sending', 1, now())`,
       [stale.name, stale.email, stale.message, live.name, live.email, live.message],
+      env,
     );
     const answer = await retryOnce();
     expect(answer).toMatchObject({ claimed: 1, sent: 1 });

@@ -5,14 +5,8 @@
 // as "Title Already in Use"). Written as a signed-in admin, the only API role that may write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  serviceClient,
-  signedInClient,
-  type TestUser,
-} from './db-test-helpers';
+import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser } from '../support/stack.ts';
 
 const service = serviceClient();
 let adminUser: TestUser;

@@ -21,7 +21,7 @@ import {
   sql,
   stackEnv,
   waitForTable,
-  type CreatedUser,
+  type TestUser,
 } from '../support/stack.ts';
 
 const execFileAsync = promisify(execFile);
@@ -139,20 +139,20 @@ describe('Data API', () => {
 });
 
 describe('JWT checks by PostgREST', () => {
-  let user: CreatedUser;
+  let user: TestUser;
   beforeAll(async () => {
     user = await createConfirmedUser();
   });
 
   it('accepts a real access token', async () => {
-    const client = await signedInClient(user.email, user.password);
+    const client = await signedInClient(user);
     const { error, status } = await client.from('catagories').select('title').limit(1);
     expect(error).toBeNull();
     expect(status).toBe(200);
   });
 
   it('refuses a tampered access token with 401', async () => {
-    const client = await signedInClient(user.email, user.password);
+    const client = await signedInClient(user);
     const { data } = await client.auth.getSession();
     const [head, body, sig] = data.session!.access_token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
@@ -200,8 +200,8 @@ describe('JWT checks by PostgREST', () => {
 describe('row-level security through the API', () => {
   // A throwaway table created in this test's own stack, as a migration would create it.
   const table = `it_rls_notes_${randomUUID().slice(0, 8)}`;
-  let owner: CreatedUser;
-  let other: CreatedUser;
+  let owner: TestUser;
+  let other: TestUser;
 
   beforeAll(async () => {
     [owner, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
@@ -231,7 +231,7 @@ describe('row-level security through the API', () => {
   });
 
   it('shows a signed-in user only their own rows', async () => {
-    const client = await signedInClient(owner.email, owner.password);
+    const client = await signedInClient(owner);
     const { data, error } = await client.from(table).select('note');
     expect(error).toBeNull();
     expect(data).toEqual([{ note: 'owner note' }]);

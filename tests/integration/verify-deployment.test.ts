@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { REPO_ROOT } from '../../scripts/verify-deployment/context.ts';
-import { createAdminUser, serviceClient } from './db-test-helpers.ts';
-import { sql, type StackEnv } from '../support/stack.ts';
+import { createAdminUser } from './db-test-helpers.ts';
+import { sql, type StackEnv, serviceClient } from '../support/stack.ts';
 
 const run = promisify(execFile);
 let harness: Harness;
