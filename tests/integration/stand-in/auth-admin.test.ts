@@ -1,10 +1,10 @@
 // The auth service's admin API (/admin/users, /invite, generate_link): who may use it, the
 // new-style secret and publishable keys, and the user life cycle an admin drives.
 import { describe, expect, it } from 'vitest';
-import { nodeClient } from '../../stack/client.ts';
-import { fetchFrom } from '../support/loopback.ts';
-import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
-import { serviceClient, sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { fetchFrom } from '../../support/loopback.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../../support/mail.ts';
+import { serviceClient, sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   randomIp,
@@ -12,8 +12,8 @@ import {
   openLink,
   fragmentParams,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 

@@ -7,8 +7,8 @@ import {
   extractLinks,
   listMail,
   waitForMail,
-} from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+} from '../../support/mail.ts';
+import { stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
@@ -19,8 +19,8 @@ import {
   mailsTo,
   signUpAndConfirm,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 

@@ -8,10 +8,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseDurationSeconds, parseSizeBytes } from '../../stack/config.ts';
-import { signJwt } from '../../stack/auth/jwt.ts';
-import { portFree } from '../../stack/process.ts';
-import { findFreePortBase, startStack, type StackEnv, type StackState } from '../../stack/stack.ts';
+import { loadConfig, parseDurationSeconds, parseSizeBytes } from '../../../stack/config.ts';
+import { signJwt } from '../../../stack/auth/jwt.ts';
+import { portFree } from '../../../stack/process.ts';
+import {
+  findFreePortBase,
+  startStack,
+  type StackEnv,
+  type StackState,
+} from '../../../stack/stack.ts';
 import {
   anonClient,
   clientWithToken,
@@ -22,10 +27,10 @@ import {
   stackEnv,
   waitForTable,
   type TestUser,
-} from '../support/stack.ts';
+} from '../../support/stack.ts';
 
 const execFileAsync = promisify(execFile);
-const REPO = path.resolve(import.meta.dirname, '../..');
+const REPO = path.resolve(import.meta.dirname, '../../..');
 
 describe('supabase/config.toml', () => {
   it('is the source of the ports, keys, auth and function settings', () => {

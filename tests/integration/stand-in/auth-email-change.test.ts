@@ -8,9 +8,9 @@ import {
   extractLinks,
   listMail,
   waitForMail,
-} from '../support/mail.ts';
+} from '../../support/mail.ts';
 import { post, startOwnServer } from './auth-own-server.ts';
-import { sql, stackEnv } from '../support/stack.ts';
+import { sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   authFetch,
@@ -18,8 +18,8 @@ import {
   openLink,
   signUpAndConfirm,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 const ACCEPTED =

@@ -1,9 +1,9 @@
 // The auth service's token endpoint (POST /token): password grants and their errors, refresh
 // token rotation with its reuse interval, and the PKCE code exchange.
 import { describe, expect, it } from 'vitest';
-import { nodeClient } from '../../stack/client.ts';
-import { fetchFrom } from '../support/loopback.ts';
-import { sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { fetchFrom } from '../../support/loopback.ts';
+import { sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
@@ -13,8 +13,8 @@ import {
   confirmationLink,
   signUpAndConfirm,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 

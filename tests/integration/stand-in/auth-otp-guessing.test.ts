@@ -2,7 +2,7 @@
 // per-account limit on wrong tries (stored in the database, counted atomically), and the per-IP
 // limits key on the one hop the gateway adds, so rotating X-Forwarded-For values gain nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser } from '../support/stack.ts';
+import { createConfirmedUser } from '../../support/stack.ts';
 import {
   PASSWORD,
   authSql,
@@ -14,7 +14,7 @@ import {
   viaGateway,
   type OwnAuthServer,
 } from './auth-own-server.ts';
-import { uniqueEmail } from '../support/names.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const WRONG_TRIES_ALLOWED = 5;
 

@@ -3,9 +3,9 @@
 // /recover answers before its mail is sent. Medians of interleaved tries keep this robust on a
 // busy machine; before the fix the ratios were about 30x.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser } from '../support/stack.ts';
+import { createConfirmedUser } from '../../support/stack.ts';
 import { PASSWORD, post, startOwnServer, type OwnAuthServer } from './auth-own-server.ts';
-import { uniqueEmail } from '../support/names.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const TRIES = 15;
 

@@ -10,11 +10,11 @@ import {
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
+import { startAuthServer, type AuthServerOptions } from '../../../stack/auth/server.ts';
 import { authAdminUrl, ownServerOptions } from './auth-own-server.ts';
-import { nodeClient } from '../../stack/client.ts';
-import { authMailSubject, extractLinks, listMail, waitForMail } from '../support/mail.ts';
-import { serviceClient, sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { authMailSubject, extractLinks, listMail, waitForMail } from '../../support/mail.ts';
+import { serviceClient, sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
@@ -26,8 +26,8 @@ import {
   signUpAndConfirm,
   randomIp,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 

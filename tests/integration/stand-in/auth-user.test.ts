@@ -1,8 +1,8 @@
 // The auth service's user endpoint (GET/PUT /user): which access tokens it refuses, and the
 // e-mail change that PUT /user starts and the mailed link completes.
 import { describe, expect, it } from 'vitest';
-import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../../support/mail.ts';
+import { stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   decodeJwt,
@@ -12,8 +12,8 @@ import {
   fragmentParams,
   signUpAndConfirm,
   anonClientFromOwnIp,
-} from './auth-support.ts';
-import { uniqueEmail } from '../support/names.ts';
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
