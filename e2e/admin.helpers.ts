@@ -78,6 +78,27 @@ export async function chooseCategory(page: Page, form: Locator, title: string): 
   await page.getByRole('option', { name: title, exact: true }).click();
 }
 
+/** Fills the product form's fields (title, category, price, comment, image link, link). */
+export async function fillProduct(
+  page: Page,
+  form: Locator,
+  p: { title: string; cat: string; price: string; com: string; image: string; link: string },
+): Promise<void> {
+  await field(form, 'Title').fill(p.title);
+  await chooseCategory(page, form, p.cat);
+  await field(form, 'Price').fill(p.price);
+  await field(form, 'Comment').fill(p.com);
+  await field(form, 'Image link').fill(p.image);
+  await field(form, 'Link').fill(p.link);
+}
+
+/** Loads the product with this title into the form (Get Product) and waits for its toast. */
+export async function getProduct(page: Page, form: Locator, title: string): Promise<void> {
+  await field(form, 'Title').fill(title);
+  await form.getByRole('button', { name: 'Get Product' }).click();
+  await expectToast(page, 'Product Details Loaded');
+}
+
 /** A fresh e-mail, name and password for an account a test makes (no other test uses them). */
 export function newAccount(
   prefix = 'e2e',

@@ -7,12 +7,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, waitForMail } from '../support/mail';
-import {
-  createAdminUser,
-  deleteUsers,
-  isAdminRow as isAdminRowOf,
-  publicSignUp,
-} from './db-test-helpers.ts';
+import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -40,8 +35,6 @@ afterAll(async () => {
   await deleteUsers(service, users);
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
-
-const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
 const signUp = (email: string, password: string, data: Record<string, unknown> = {}) =>
   publicSignUp(users, email, password, data);

@@ -181,7 +181,7 @@ describe('removing an admin', () => {
     const { data, error } = await admin.rpc('remove_admin', { p_user_id: other.id });
     expect(error?.message).toBeUndefined();
     expect(data).toBe(true);
-    expect(await isAdminRow(service, other.id)).toBe(false);
+    expect(await isAdminRow(other.id)).toBe(false);
     expect(await accountExists(other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(false);
     // Their next write is refused by RLS.
@@ -194,7 +194,7 @@ describe('removing an admin', () => {
   it('refuses removing oneself', async () => {
     const { error } = await admin.rpc('remove_admin', { p_user_id: adminUser.id });
     expect(error?.hint).toBe('remove_self');
-    expect(await isAdminRow(service, adminUser.id)).toBe(true);
+    expect(await isAdminRow(adminUser.id)).toBe(true);
   });
 
   it('is refused to non-admins, who change nothing', async () => {
@@ -202,7 +202,7 @@ describe('removing an admin', () => {
       const { error } = await client.rpc('remove_admin', { p_user_id: adminUser.id });
       expect(error?.code).toBe('42501');
     }
-    expect(await isAdminRow(service, adminUser.id)).toBe(true);
+    expect(await isAdminRow(adminUser.id)).toBe(true);
   });
 
   it('a removed admin can be invited again and is an admin at once', async () => {
@@ -214,7 +214,7 @@ describe('removing an admin', () => {
 
     const { error } = await admin.from('admin_invites').insert({ email: other.email });
     expect(error?.message).toBeUndefined();
-    expect(await isAdminRow(service, other.id)).toBe(true);
+    expect(await isAdminRow(other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(true);
     const team = await admin.rpc('admin_team');
     expect((team.data as Row[]).find((row) => row.user_id === other.id)).toMatchObject({
@@ -242,7 +242,7 @@ describe('two admins removing each other at the same moment', () => {
         clientB.rpc('remove_admin', { p_user_id: a.id }),
       ]);
       if (byA.data === true && byB.data === true) bothSucceeded++;
-      const remaining = [await isAdminRow(service, a.id), await isAdminRow(service, b.id)];
+      const remaining = [await isAdminRow(a.id), await isAdminRow(b.id)];
       expect(remaining.filter(Boolean).length, `round ${round}`).toBeGreaterThanOrEqual(1);
       // The loser was refused as no longer an admin, not with a generic failure.
       for (const res of [byA, byB]) {
@@ -250,7 +250,7 @@ describe('two admins removing each other at the same moment', () => {
       }
       // Both admins again for the next round: the service role invites the removed one back.
       for (const user of [a, b]) {
-        if (!(await isAdminRow(service, user.id))) {
+        if (!(await isAdminRow(user.id))) {
           const { error } = await service.from('admin_invites').insert({ email: user.email });
           expect(error?.message).toBeUndefined();
         }

@@ -94,7 +94,7 @@ describe('Auth e-mails carry the store name and the next step', () => {
     const { location, params } = await follow(link);
     expect(location.startsWith(`${SITE_URL}/login#`)).toBe(true);
     expect(params.get('access_token')).toBeTruthy();
-    expect(await isAdminRow(service, data.user!.id)).toBe(true);
+    expect(await isAdminRow(data.user!.id)).toBe(true);
   });
 
   it('password reset (Forgot password?): set a new password on /reset-password', async () => {

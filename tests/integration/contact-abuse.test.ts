@@ -1,16 +1,11 @@
 // The contact function under abuse, against the shared throwaway stack: a made-up
 // X-Forwarded-For does not give a visitor a fresh rate limit (the address comes from the socket,
 // through the gateway), and an overall cap per minute holds however many addresses send.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stackEnv, sql } from '../support/stack.ts';
 import { DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE } from '../../supabase/functions/contact/config.ts';
-import {
-  mailsWithSubject,
-  postContact,
-  rowsByEmail,
-  sleep,
-  visitorMessage,
-} from './contact-support.ts';
+import { mailsWithSubject, postContact, rowsByEmail, visitorMessage } from './contact-support.ts';
 import { randomLoopbackIp } from '../support/loopback.ts';
 
 const env = stackEnv();

@@ -5,6 +5,7 @@
 //
 // The function reads its settings when it starts, so this file runs its own throwaway stack with
 // the human check on (CONTACT_TURNSTILE_SECRET, CONTACT_TURNSTILE_VERIFY_URL) and a small cap.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,10 +24,10 @@ import {
   mailsWithSubject,
   postContact,
   rowsByEmail,
-  sleep,
   STORE_ADDRESS,
   visitorMessage,
   type VisitorMessage,
+  subjectOf,
 } from './contact-support.ts';
 import { sql } from '../support/stack.ts';
 import { randomLoopbackIp } from '../support/loopback.ts';
@@ -67,8 +68,6 @@ afterAll(async () => {
   await siteverify?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-
-const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
 
 /** Sends `msg` with a token the stand-in issued (a visitor who passed the check). */
 async function sendChecked(msg: VisitorMessage, ip = randomLoopbackIp()): Promise<Response> {

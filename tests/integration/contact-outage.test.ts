@@ -4,6 +4,7 @@
 //
 // This file stops and restarts the mail catcher, so it runs its own throwaway stack instead of
 // the shared one of global-setup.ts (whose handle the test files do not have).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,11 +24,11 @@ import {
   contactUrl,
   mailsWithSubject,
   rowsByEmail,
-  sleep,
   STORE_ADDRESS,
   visitorMessage,
   type ContactRow,
   type VisitorMessage,
+  subjectOf,
 } from './contact-support.ts';
 import { sql } from '../support/stack.ts';
 import { randomLoopbackIp } from '../support/loopback.ts';
@@ -121,8 +122,6 @@ async function runRetryScript(): Promise<{ code: number; stdout: string; stderr:
     return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
 }
-
-const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
 
 describe('SMTP outage', () => {
   const during = [visitorMessage(), visitorMessage()];

@@ -36,6 +36,9 @@ export function visitorMessage(overrides: Partial<VisitorMessage> = {}): Visitor
   };
 }
 
+/** The subject of the mail the store gets for `msg`. */
+export const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
+
 /**
  * POST to the function with plain fetch, as an anonymous browser would (anon key), from the
  * loopback address `ip` when given (else 127.0.0.1).
@@ -100,5 +103,3 @@ export function header(mail: Mail, name: string): string {
   const v = mail.headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(', ') : (v ?? '');
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

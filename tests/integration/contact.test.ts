@@ -2,6 +2,7 @@
 // message is stored and mailed to the store, bad input is refused with 400 and stores nothing,
 // the honeypot, the rate limits, the retry route's guard, and who may read or change
 // contact_messages. SMTP outages and the retry itself: contact-outage.test.ts.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.ts';
@@ -21,7 +22,6 @@ import {
   mailsWithSubject,
   postContact,
   rowsByEmail,
-  sleep,
   STORE_ADDRESS,
   visitorMessage,
 } from './contact-support.ts';

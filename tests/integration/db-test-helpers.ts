@@ -4,7 +4,7 @@
 // checks what a request really changed.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { uniqueEmail } from '../support/names.ts';
-import { anonClient, createConfirmedUser, type TestUser } from '../support/stack.ts';
+import { anonClient, createConfirmedUser, serviceClient, type TestUser } from '../support/stack.ts';
 
 /** An admin made the supported way: an invite (service role), then a confirmed account. */
 export async function createAdminUser(service: SupabaseClient): Promise<TestUser> {
@@ -18,7 +18,7 @@ export async function createAdminUser(service: SupabaseClient): Promise<TestUser
 }
 
 /** Whether `userId` has a row in public.admins (as the service role sees it). */
-export async function isAdminRow(service: SupabaseClient, userId: string): Promise<boolean> {
+export async function isAdminRow(userId: string, service = serviceClient()): Promise<boolean> {
   const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
   if (error) throw new Error(error.message);
   return data.length === 1;

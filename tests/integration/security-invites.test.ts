@@ -7,12 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, listMail, type Mail } from '../support/mail';
-import {
-  createAdminUser,
-  deleteUsers,
-  isAdminRow as isAdminRowOf,
-  publicSignUp,
-} from './db-test-helpers.ts';
+import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   createConfirmedUser,
   serviceClient,
@@ -38,8 +33,6 @@ afterAll(async () => {
   await deleteUsers(service, users);
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
-
-const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
 const signUp = (email: string, password: string) => publicSignUp(users, email, password);
 

@@ -1,6 +1,7 @@
 // Decisions 0020 and 0030: a 6-digit e-mail code cannot be brute-forced. Every one-time code has a
 // per-account limit on wrong tries (stored in the database, counted atomically), and the per-IP
 // limits key on the one hop the gateway adds, so rotating X-Forwarded-For values gain nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '../../support/stack.ts';
 import {
@@ -9,7 +10,6 @@ import {
   mailedCode,
   post,
   rotatingIp,
-  sleep,
   startOwnServer,
   viaGateway,
   type OwnAuthServer,

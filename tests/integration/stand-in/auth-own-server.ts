@@ -107,5 +107,3 @@ export async function authSql<T extends pg.QueryResultRow>(
     await client.end();
   }
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
