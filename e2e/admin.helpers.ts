@@ -113,25 +113,6 @@ export function newAccount(
   };
 }
 
-/** A throwaway admin made the supported way: an invite (service role), then a confirmed account. */
-export async function createAdmin(
-  serviceDb: SupabaseClient,
-  name: string,
-  account = newAccount(),
-): Promise<{ id: string; email: string; password: string; name: string }> {
-  const { email, password } = account;
-  const invite = await serviceDb.from('admin_invites').insert({ email });
-  if (invite.error) throw new Error(invite.error.message);
-  const { data, error } = await serviceDb.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { display_name: name },
-  });
-  if (error || !data.user) throw error ?? new Error(`no user for ${email}`);
-  return { id: data.user.id, email, password, name };
-}
-
 /** Deletes the accounts with these e-mails and their invites (a test file's afterAll). */
 export async function deleteAccounts(
   serviceDb: SupabaseClient,

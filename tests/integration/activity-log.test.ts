@@ -15,13 +15,9 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
-import {
-  catalogueSnapshot,
-  createAdminUser,
-  deleteUsers,
-  productFields,
-} from './db-test-helpers.ts';
+import { catalogueSnapshot, deleteUsers, productFields } from './db-test-helpers.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 type Entry = {
@@ -66,8 +62,8 @@ async function newestEntryId(): Promise<number> {
 
 beforeAll(async () => {
   catalogueBefore = await catalogueSnapshot(service);
-  admin = await createAdminUser(service);
-  otherAdmin = await createAdminUser(service);
+  admin = await createAdmin();
+  otherAdmin = await createAdmin();
   shopper = await createConfirmedUser();
   users.push(admin, otherAdmin, shopper);
   adminClient = await signedInClient(admin);
@@ -177,8 +173,8 @@ describe('what the triggers write', () => {
       ['invite_withdrawn', admin.id],
     ]);
 
-    // createAdminUser invites with the service role; the Auth server confirms: no account acts.
-    const newcomer = await createAdminUser(service);
+    // createAdmin invites with the service role; the Auth server confirms: no account acts.
+    const newcomer = await createAdmin();
     await service.from('admins').delete().eq('user_id', newcomer.id);
     users.push(newcomer);
     expect((await entriesAbout(newcomer.email)).map((e) => [e.kind, e.actor])).toEqual([

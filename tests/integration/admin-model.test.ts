@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, waitForMail } from '../support/mail';
-import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -15,6 +15,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
 
@@ -26,7 +27,7 @@ let adminUser: TestUser;
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
 });

@@ -6,13 +6,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedBulk } from '../../scripts/seed-bulk';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   createConfirmedUser,
   serviceClient,
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -39,7 +40,7 @@ const commentToken = word();
 
 beforeAll(async () => {
   const plain = await createConfirmedUser();
-  const admin = await createAdminUser(service);
+  const admin = await createAdmin();
   users.push(plain, admin);
   adminClient = await signedInClient(admin);
   userClient = await signedInClient(plain);

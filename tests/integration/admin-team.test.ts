@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail';
-import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -13,6 +13,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueEmail } from '../support/names.ts';
 
@@ -27,7 +28,7 @@ let plainUser: TestUser;
 let plain: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   plainUser = await createConfirmedUser();
   users.push(adminUser, plainUser);
   admin = await signedInClient(adminUser);
@@ -173,7 +174,7 @@ describe('resending the confirmation e-mail', () => {
 
 describe('removing an admin', () => {
   it('takes the rights at once; the account and its session stay', async () => {
-    const other = await createAdminUser(service);
+    const other = await createAdmin();
     users.push(other);
     const otherClient = await signedInClient(other);
     expect((await otherClient.rpc('is_admin')).data).toBe(true);
@@ -206,7 +207,7 @@ describe('removing an admin', () => {
   });
 
   it('a removed admin can be invited again and is an admin at once', async () => {
-    const other = await createAdminUser(service);
+    const other = await createAdmin();
     users.push(other);
     const otherClient = await signedInClient(other);
     await admin.rpc('remove_admin', { p_user_id: other.id });
@@ -230,8 +231,8 @@ describe('two admins removing each other at the same moment', () => {
   const ROUNDS = 30;
 
   it(`leaves at least one of them an admin, ${ROUNDS} times in a row`, async () => {
-    const a = await createAdminUser(service);
-    const b = await createAdminUser(service);
+    const a = await createAdmin();
+    const b = await createAdmin();
     users.push(a, b);
     const clientA = await signedInClient(a);
     const clientB = await signedInClient(b);

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/adminTexts';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -14,6 +14,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -56,8 +57,8 @@ async function row(id: string) {
 }
 
 beforeAll(async () => {
-  const a = await createAdminUser(service);
-  const b = await createAdminUser(service);
+  const a = await createAdmin();
+  const b = await createAdmin();
   const u = await createConfirmedUser();
   users.push(a, b, u);
   [admin, otherAdmin, plain] = await Promise.all([a, b, u].map((x) => signedInClient(x)));

@@ -8,13 +8,14 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, type Mail, waitForMail } from '../support/mail.ts';
 import { fragmentParams, openLink, SITE_URL, anonClientFromOwnIp } from './auth-support.ts';
-import { createAdminUser, deleteUsers, isAdminRow } from './db-test-helpers.ts';
+import { deleteUsers, isAdminRow } from './db-test-helpers.ts';
 import {
   createConfirmedUser,
   serviceClient,
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueEmail } from '../support/names.ts';
 
@@ -27,7 +28,7 @@ let storeName: string;
 const HOSTILE_NAME = 'Mallory <a href="https://evil.example/">claim your prize</a>';
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
   const { data, error } = await service.from('store_settings').select('store_name').single();

@@ -6,14 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
 import { fragmentParams, openLink, SITE_URL, anonClientFromOwnIp } from './auth-support.ts';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
-import { serviceClient, signedInClient, stackEnv, type TestUser } from '../support/stack.ts';
+import { deleteUsers } from './db-test-helpers.ts';
+import {
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  type TestUser,
+  createAdmin,
+} from '../support/stack.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
 
 beforeAll(async () => {
-  users.push(await createAdminUser(service), await createAdminUser(service));
+  users.push(await createAdmin(), await createAdmin());
 });
 afterAll(() => deleteUsers(service, users));
 

@@ -10,8 +10,9 @@ import {
   serviceClient,
   signedInClient,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   BOT_UA,
   BROWSER_UA,
@@ -59,7 +60,7 @@ beforeAll(async () => {
   const { error } = await service.from('catagories').insert({ title: category });
   if (error) throw new Error(error.message);
   const plain = await createConfirmedUser();
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   users.push(plain, adminUser);
   shopper = await signedInClient(plain);
   admin = await signedInClient(adminUser);

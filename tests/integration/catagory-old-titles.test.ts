@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -13,6 +13,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -42,7 +43,7 @@ async function currentTitle(client: SupabaseClient, title: string): Promise<unkn
 }
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   const shopperUser = await createConfirmedUser();
   users.push(adminUser, shopperUser);
   admin = await signedInClient(adminUser);

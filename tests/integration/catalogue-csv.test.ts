@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, removeCategory } from '../../e2e/support/catalogue';
 import type { Database } from '../../src/lib/infra/database.types';
 import { texts } from '../../src/adminTexts';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import { BOM, CSV_COLUMNS, parseCsv, toCsv } from '../../src/features/admin/csv/csvFormat';
 import { catalogueReader, exportCsv } from '../../src/features/admin/csv/exportCsv';
 import { checkRows, runImport, stageRows, summarise } from '../../src/features/admin/csv/importCsv';
@@ -21,6 +21,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -66,8 +67,8 @@ async function catalogueSnapshot() {
 }
 
 beforeAll(async () => {
-  const a = await createAdminUser(service);
-  const b = await createAdminUser(service);
+  const a = await createAdmin();
+  const b = await createAdmin();
   const u = await createConfirmedUser();
   users.push(a, b, u);
   admin = (await signedInClient(a)) as Db;

@@ -4,13 +4,8 @@
 // left untouched.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  catalogueSnapshot,
-} from './db-test-helpers.ts';
-import { serviceClient, signedInClient, type TestUser } from '../support/stack.ts';
+import { deleteUsers, productFields, catalogueSnapshot } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 let catalogueBefore: unknown;
@@ -34,7 +29,7 @@ async function addCategory(title = uniqueId('Rules Cat')): Promise<{ id: string;
 
 beforeAll(async () => {
   catalogueBefore = await catalogueSnapshot(service);
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   admin = await signedInClient(adminUser);
 });
 

@@ -13,6 +13,7 @@ import {
   signedInClient,
   type TestUser,
   sql,
+  createAdmin,
 } from '../support/stack.ts';
 import {
   client,
@@ -25,7 +26,7 @@ import {
   STORE_ADDRESS,
   visitorMessage,
 } from './contact-support.ts';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import { uniqueEmail } from '../support/names.ts';
 import { randomLoopbackIp } from '../support/loopback.ts';
 
@@ -379,7 +380,7 @@ describe('who can read or change contact_messages', () => {
     expect(res.status).toBe(200);
     rowId = (await rowsByEmail(env, msg.email))[0]!.id;
     shopper = await createConfirmedUser();
-    admin = await createAdminUser(service);
+    admin = await createAdmin();
     users.push(shopper, admin);
   });
 

@@ -3,19 +3,7 @@
 // tests/integration/global-setup.ts starts; the service role is the independent observer that
 // checks what a request really changed.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { uniqueEmail } from '../support/names.ts';
-import { anonClient, createConfirmedUser, serviceClient, type TestUser } from '../support/stack.ts';
-
-/** An admin made the supported way: an invite (service role), then a confirmed account. */
-export async function createAdminUser(service: SupabaseClient): Promise<TestUser> {
-  const email = uniqueEmail('admin');
-  const { error } = await service.from('admin_invites').insert({ email });
-  if (error) throw new Error(`invite ${email} failed: ${error.message}`);
-  const user = await createConfirmedUser({ email });
-  const { data } = await service.from('admins').select('user_id').eq('user_id', user.id);
-  if (data?.length !== 1) throw new Error(`${email} did not become an admin`);
-  return user;
-}
+import { anonClient, serviceClient, type TestUser } from '../support/stack.ts';
 
 /** Whether `userId` has a row in public.admins (as the service role sees it). */
 export async function isAdminRow(userId: string, service = serviceClient()): Promise<boolean> {

@@ -3,8 +3,8 @@
 // through supabase-js over HTTP, with two real admin sessions (the form's own write is the
 // admin_update_product RPC, which answers "stale": admin-writes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
-import { serviceClient, signedInClient, type TestUser } from '../support/stack.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
@@ -13,7 +13,7 @@ let cat: string;
 let id: string;
 
 beforeAll(async () => {
-  admins = [await createAdminUser(service), await createAdminUser(service)];
+  admins = [await createAdmin(), await createAdmin()];
   cat = uniqueId('EditCat');
   await service.from('catagories').insert({ title: cat });
   const p = await service

@@ -9,8 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
-import { serviceClient, signedInClient, stackEnv, type TestUser } from '../support/stack.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import {
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  type TestUser,
+  createAdmin,
+} from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 const env = stackEnv();
@@ -118,7 +124,7 @@ describe('Buy Now and image URLs can never be javascript:', () => {
   const service = serviceClient();
 
   beforeAll(async () => {
-    admin = await createAdminUser(service);
+    admin = await createAdmin();
     cat = uniqueId('UrlCat');
     const c = await service.from('catagories').insert({ title: cat });
     if (c.error) throw new Error(c.error.message);

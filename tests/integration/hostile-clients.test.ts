@@ -15,8 +15,9 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 const env = stackEnv();
@@ -193,7 +194,7 @@ function writeAttempts(): Attempt[] {
 
 beforeAll(async () => {
   service = serviceClient();
-  admin = await createAdminUser(service);
+  admin = await createAdmin();
   shopper = await createConfirmedUser();
   const shopperClient = await signedInClient(shopper);
   shopperToken = (await shopperClient.auth.getSession()).data.session!.access_token;

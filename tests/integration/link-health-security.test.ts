@@ -4,13 +4,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from '../support/link-servers';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
   serviceClient,
   signedInClient,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -30,7 +31,7 @@ async function invokeAs(client: SupabaseClient, body: object) {
 
 beforeAll(async () => {
   site = await startLinkServer();
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);

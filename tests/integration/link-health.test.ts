@@ -6,8 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from '../support/link-servers';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
-import { serviceClient, signedInClient, type TestUser } from '../support/stack.ts';
+import { deleteUsers } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
@@ -59,7 +59,7 @@ async function check(client: SupabaseClient, body: object) {
 
 beforeAll(async () => {
   site = await startLinkServer();
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
   cat = uniqueId('Link Health Cat');

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerProductPages, type ProductPagesOptions } from '../../src/host/productPages';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -14,6 +14,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -66,7 +67,7 @@ async function page(slug: string) {
 }
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   const plainUser = await createConfirmedUser();
   users.push(adminUser, plainUser);
   admin = await signedInClient(adminUser);

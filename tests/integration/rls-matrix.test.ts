@@ -7,12 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  catalogueSnapshot,
-} from './db-test-helpers.ts';
+import { deleteUsers, productFields, catalogueSnapshot } from './db-test-helpers.ts';
 import { click, visitor } from './click-support';
 import {
   anonClient,
@@ -21,6 +16,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
 
@@ -462,7 +458,7 @@ beforeAll(async () => {
   }
 
   const plainUser = await newAuthUser();
-  adminUser = await createAdminUser(service());
+  adminUser = await createAdmin();
   users.push(adminUser);
   clients.anon = anonClient();
   clients.user = await signedInClient(plainUser);

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -15,6 +15,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -421,7 +422,7 @@ beforeAll(async () => {
   }
   const plainUser = await createConfirmedUser();
   users.push(plainUser);
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   clients.anon = anonClient();
   clients.user = await signedInClient(plainUser);

@@ -7,13 +7,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, listMail, type Mail } from '../support/mail';
-import { createAdminUser, deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   createConfirmedUser,
   serviceClient,
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueEmail } from '../support/names.ts';
 
@@ -24,7 +25,7 @@ let adminUser: TestUser;
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
 });

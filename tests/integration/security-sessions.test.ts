@@ -3,8 +3,8 @@
 // because is_admin() looked only at the user id. Each way of ending a session must stop that
 // session's writes at once and leave the others working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, deleteUsers, productFields } from './db-test-helpers.ts';
-import { serviceClient, stackEnv, type TestUser } from '../support/stack.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, stackEnv, type TestUser, createAdmin } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
@@ -14,7 +14,7 @@ let category: string;
 let productId: string;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   category = uniqueId('Session Cat');
   const cat = await service.from('catagories').insert({ title: category });

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -13,6 +13,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -29,7 +30,7 @@ export interface Callers {
 export async function makeCallers(): Promise<Callers> {
   const service = serviceClient();
   const user = await createConfirmedUser();
-  const admin = await createAdminUser(service);
+  const admin = await createAdmin();
   return {
     clients: {
       anon: anonClient(),

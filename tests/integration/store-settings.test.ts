@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBuildStoreSettings } from '../../scripts/vite-plugins/build-store-settings';
 import { answerProductPages } from '../../src/host/productPages';
 import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/infra/storeSettings';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
@@ -16,6 +16,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -36,7 +37,7 @@ async function current(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_TEXT } from '../../src/features/pages/aboutText';
 import { fetchStorefrontContentRow } from '../../src/lib/infra/storefrontContent';
 import { texts } from '../../src/texts';
-import { createAdminUser, deleteUsers } from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import { png } from './storage-support';
 import {
   anonClient,
@@ -18,6 +18,7 @@ import {
   signedInClient,
   stackEnv,
   type TestUser,
+  createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
@@ -36,7 +37,7 @@ async function current(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);

@@ -10,8 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.ts';
 import { REPO_ROOT } from '../../scripts/verify-deployment/context.ts';
-import { createAdminUser } from './db-test-helpers.ts';
-import { sql, type StackEnv, serviceClient } from '../support/stack.ts';
+import { createAdmin, sql, type StackEnv } from '../support/stack.ts';
 
 const run = promisify(execFile);
 let harness: Harness;
@@ -67,7 +66,7 @@ async function verify({
 beforeAll(async () => {
   harness = await startHarness({ log: () => undefined });
   env = harness.stackEnv;
-  admin = await createAdminUser(serviceClient(env));
+  admin = await createAdmin({}, env);
 }, 420_000);
 
 afterAll(async () => {

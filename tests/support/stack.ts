@@ -72,25 +72,43 @@ export interface TestUser {
 
 /**
  * A confirmed account created through the Auth admin API (no mail is sent), with a display name
- * ('Test User' unless given).
+ * (`name`, 'Test User' unless given).
  */
 export async function createConfirmedUser(
   {
     email = uniqueEmail(),
     password = `pw-${randomBytes(8).toString('hex')}`,
-    displayName = 'Test User',
-  }: { email?: string; password?: string; displayName?: string } = {},
+    name = 'Test User',
+  }: { email?: string; password?: string; name?: string } = {},
   env = stackEnv(),
 ): Promise<TestUser> {
   const { data, error } = await serviceClient(env).auth.admin.createUser({
     email,
     password,
     email_confirm: true,
-    user_metadata: { display_name: displayName },
+    user_metadata: { display_name: name },
   });
   if (error || !data.user)
     throw new Error(`could not create ${email}: ${error?.message ?? 'no user returned'}`);
   return { id: data.user.id, email, password };
+}
+
+/**
+ * An admin made the supported way: an invite (service role), then a confirmed account; throws
+ * unless the account became an admin.
+ */
+export async function createAdmin(
+  account: { email?: string; password?: string; name?: string } = {},
+  env = stackEnv(),
+): Promise<TestUser & { name: string }> {
+  const { email = uniqueEmail('admin'), name = 'Test User' } = account;
+  const service = serviceClient(env);
+  const { error } = await service.from('admin_invites').insert({ email });
+  if (error) throw new Error(`invite ${email} failed: ${error.message}`);
+  const user = await createConfirmedUser({ email, password: account.password, name }, env);
+  const { data } = await service.from('admins').select('user_id').eq('user_id', user.id);
+  if (data?.length !== 1) throw new Error(`${email} did not become an admin`);
+  return { ...user, name };
 }
 
 /** Runs SQL as `postgres` (the role migrations run as) on the stack's database. */
