@@ -3,6 +3,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Helpers of tests/support that test files must import, not define again.
+const SHARED_TEST_HELPERS = [
+  'stackEnv',
+  'anonClient',
+  'serviceClient',
+  'clientWithToken',
+  'signedInClient',
+  'createConfirmedUser',
+  'sql',
+  'waitForTable',
+  'uniqueId',
+  'uniqueEmail',
+  'uniqueName',
+  'uniq',
+  'unique',
+  'uniqEmail',
+  'userClient',
+  'sessionFor',
+  'useSession',
+  'freePort',
+  'startHarness',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -120,6 +143,42 @@ export default tseslint.config(
   {
     files: ['stack/**', 'scripts/**', 'bench/**', 'tests/**', 'e2e/**', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Test helpers have one home (tests/support): benchmarks and scripts never import the
+    // browser tests' folder.
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+e2e/',
+              message:
+                'Shared test helpers live in tests/support; e2e/ is for the browser tests only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // …and no test file defines its own copy of a shared helper (one name, one signature).
+    files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: ['tests/support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'FunctionDeclaration[id.name=/^(SHARED)$/]',
+          'VariableDeclarator[id.name=/^(SHARED)$/][init.type=/^(Arrow)?Function/]',
+        ].map((selector) => ({
+          selector: selector.replace('SHARED', SHARED_TEST_HELPERS.join('|')),
+          message: 'This helper is shared: import it from tests/support (stack.ts, names.ts, …).',
+        })),
+      ],
+    },
   },
   {
     // Deno code: edge functions and the local functions router.

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './e2e/support/browser.ts';
+import { chromiumArgs, chromiumExecutable } from './tests/support/browser.ts';
 
 // Browser tests against a throwaway local stack and the built SPA (see e2e/global-setup.ts).
 export default defineConfig({

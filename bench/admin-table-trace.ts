@@ -11,9 +11,9 @@
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { preview } from 'vite';
-import { sessionFor, useSession } from '../e2e/admin.helpers.ts';
-import { freePort } from '../e2e/support/harness.ts';
+import { freePort } from '../tests/support/harness.ts';
 import { readState } from '../stack/stack.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {

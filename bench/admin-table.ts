@@ -17,10 +17,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium, type Page } from '@playwright/test';
 import { build, preview } from 'vite';
-import { sessionFor, useSession } from '../e2e/admin.helpers.ts';
-import { freePort, startHarness } from '../e2e/support/harness.ts';
+import { freePort, startHarness } from '../tests/support/harness.ts';
 import { BULK_LINK_PREFIX, seedBulk } from '../scripts/seed-bulk.ts';
 import { readState, type StackEnv } from '../stack/stack.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'admin@mar-online-store.test', password: 'admin123' };

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import { build, preview } from 'vite';
-import { freePort } from '../e2e/support/harness.ts';
+import { freePort } from '../tests/support/harness.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 type Row = (section: string, measure: string, value: string) => void;

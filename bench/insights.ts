@@ -18,10 +18,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, type Page } from '@playwright/test';
-import { sessionFor, useSession } from '../e2e/admin.helpers.ts';
-import { startHarness } from '../e2e/support/harness.ts';
+import { startHarness } from '../tests/support/harness.ts';
 import { seedBulk } from '../scripts/seed-bulk.ts';
 import type { StackEnv } from '../stack/stack.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'admin@mar-online-store.test', password: 'admin123' };

@@ -48,7 +48,7 @@ import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
-import { freePort } from '../e2e/support/harness.ts';
+import { freePort } from '../tests/support/harness.ts';
 import { seedBulk } from '../scripts/seed-bulk.ts';
 import { STORE_ORDER_PARAM, STORE_ORDER_SQL } from '../src/lib/domain/storeOrder.ts';
 import { selectList, STORE_PRODUCT_COLUMNS } from '../src/lib/domain/tables.ts';

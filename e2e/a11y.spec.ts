@@ -8,8 +8,10 @@ import type { Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
-import { anonClient, createAdmin, sessionFor, useSession } from './admin.helpers.ts';
+import { newAccount } from './admin.helpers.ts';
 import { openMobileMenu } from './support/menu.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { anonClient, createAdmin } from '../tests/support/stack.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const WIDTHS = [
@@ -102,7 +104,7 @@ test.beforeAll(async ({ stack, serviceDb }) => {
   const signUp = await anonClient(stack).auth.signUp({ email: inviteEmail, password: 'secret123' });
   if (signUp.error) throw signUp.error;
   inviteUserId = signUp.data.user?.id;
-  secondAdmin = await createAdmin(serviceDb, 'A11y Second Admin');
+  secondAdmin = await createAdmin({ ...newAccount(), name: 'A11y Second Admin' }, stack);
 });
 
 test.afterAll(async ({ serviceDb }) => {

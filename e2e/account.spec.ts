@@ -6,10 +6,11 @@ import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { authMailSubject, extractLinks, waitForMail } from '../tests/support/mail.ts';
-import { sql } from '../tests/support/stack.ts';
-import { createAdmin, expectToast, field, submitLogin, toast } from './admin.helpers.ts';
+import { sql, createAdmin } from '../tests/support/stack.ts';
+import { expectToast, field, submitLogin, toast, newAccount } from './admin.helpers.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -54,9 +55,8 @@ test('forgot password: one answer for any address; the link sets a new password 
   browser,
   baseURL,
   stack,
-  serviceDb,
 }) => {
-  const admin = await createAdmin(serviceDb, 'Reset Admin');
+  const admin = await createAdmin({ ...newAccount(), name: 'Reset Admin' }, stack);
   // An address without an account gets exactly the same answer (and no mail).
   await requestReset(page, `nobody-${Date.now()}@mar-online-store.test`);
   await requestReset(page, admin.email);
@@ -92,9 +92,8 @@ test('an expired reset link says so and offers a new one', async ({
   browser,
   baseURL,
   stack,
-  serviceDb,
 }) => {
-  const admin = await createAdmin(serviceDb, 'Expired Link Admin');
+  const admin = await createAdmin({ ...newAccount(), name: 'Expired Link Admin' }, stack);
   await requestReset(page, admin.email);
   const link = await resetLink(stack, admin.email);
   // As if the mail had sat unread for longer than [auth.email] otp_expiry (an hour).
@@ -114,9 +113,8 @@ test('an expired reset link says so and offers a new one', async ({
 test('My account: the name changes the heading at once; a new password needs the current one', async ({
   page,
   stack,
-  serviceDb,
 }) => {
-  const admin = await createAdmin(serviceDb, 'Account Admin');
+  const admin = await createAdmin({ ...newAccount(), name: 'Account Admin' }, stack);
   await submitLogin(page, admin.email, admin.password);
   await expect(page.getByRole('heading', { name: `Admin ${admin.name}` })).toBeVisible();
   await page.getByRole('tab', { name: texts.account.tab }).click();
@@ -149,9 +147,10 @@ test('sign out everywhere: the other browser’s next save is refused', async ({
   page,
   browser,
   baseURL,
+  stack,
   serviceDb,
 }) => {
-  const admin = await createAdmin(serviceDb, 'Two Browsers Admin');
+  const admin = await createAdmin({ ...newAccount(), name: 'Two Browsers Admin' }, stack);
   const laptop = await browser.newContext({ baseURL });
   const laptopPage = await laptop.newPage();
   const title = uniqueName('E2E After Sign-out');
@@ -183,8 +182,12 @@ test('sign out everywhere: the other browser’s next save is refused', async ({
   }
 });
 
-test('the admin product table shows prices as the shop does', async ({ page, serviceDb }) => {
-  const admin = await createAdmin(serviceDb, 'Price Admin');
+test('the admin product table shows prices as the shop does', async ({
+  page,
+  stack,
+  serviceDb,
+}) => {
+  const admin = await createAdmin({ ...newAccount(), name: 'Price Admin' }, stack);
   const category = uniqueName('E2E Price Cat');
   await createCategory(serviceDb, category);
   try {

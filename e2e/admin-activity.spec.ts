@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import {
   demoAdminFile,
   activityEntry as entry,
@@ -14,8 +14,9 @@ import {
   fillSignup,
   openTab,
   toast,
-  useSession,
 } from './admin.helpers.ts';
+import { useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const activity = texts.activity;
 /** The demo admin's session; accounts the tests make, deleted afterwards. */

@@ -1,9 +1,11 @@
 // Admin Catagories tab against the real local stack, signed in as the seeded demo admin.
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, field, openTab } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 /** Every category title a test may have created, removed (with its products) afterwards. */

@@ -4,9 +4,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
-import { expectToast, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, openTab } from './admin.helpers.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const t = texts.catalogueCsv;
 let session = '';

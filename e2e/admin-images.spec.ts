@@ -5,16 +5,12 @@ import type { Locator, Page } from '@playwright/test';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
 import { texts } from '../src/adminTexts.ts';
 import { findOrphans } from '../scripts/images-orphans.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { jpegWithGps, pictureFacts } from './support/pictures.ts';
-import {
-  chooseCategory,
-  expectToast,
-  field,
-  openProductsTab,
-  sessionFor,
-} from './admin.helpers.ts';
+import { jpegWithGps, pictureFacts } from '../tests/support/pictures.ts';
+import { chooseCategory, expectToast, field, openProductsTab } from './admin.helpers.ts';
+import { sessionFor } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const t = texts.productImages;
 let session = '';

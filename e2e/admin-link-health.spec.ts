@@ -4,10 +4,12 @@
 // a local server on loopback (tests/support/link-servers.ts); the real link-health function
 // checks them.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
+import { expect, test, demoAccounts } from './support/fixtures.ts';
 import { cardTitles, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { openProductsTab, sessionFor } from './admin.helpers.ts';
+import { openProductsTab } from './admin.helpers.ts';
 import { startLinkServer, type LinkServer } from '../tests/support/link-servers.ts';
+import { sessionFor } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';

@@ -3,9 +3,11 @@
 // the count in the confirmation, and deleting a category that still has products by moving them
 // first.
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
+import { expect, test, demoAccounts } from './support/fixtures.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, field, openTab } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';

@@ -1,8 +1,17 @@
 // Admin Products tab against the real local stack, signed in as the seeded demo admin.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, uniqueName, demoAccounts } from './support/fixtures.ts';
+import { expect, test, demoAccounts } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import {
+  expectToast,
+  field,
+  openTab,
+  chooseCategory,
+  fillProduct,
+  getProduct,
+} from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';
@@ -40,30 +49,6 @@ async function openProducts(page: Page, stack: Parameters<typeof useSession>[1])
     page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` }),
   ).toBeVisible();
   return openTab(page, 'Products');
-}
-
-async function chooseCategory(page: Page, form: Locator, title: string): Promise<void> {
-  await form.getByLabel('Category').click();
-  await page.getByRole('option', { name: title, exact: true }).click();
-}
-
-async function fillProduct(
-  page: Page,
-  form: Locator,
-  p: { title: string; cat: string; price: string; com: string; image: string; link: string },
-): Promise<void> {
-  await field(form, 'Title').fill(p.title);
-  await chooseCategory(page, form, p.cat);
-  await field(form, 'Price').fill(p.price);
-  await field(form, 'Comment').fill(p.com);
-  await field(form, 'Image link').fill(p.image);
-  await field(form, 'Link').fill(p.link);
-}
-
-async function getProduct(page: Page, form: Locator, title: string): Promise<void> {
-  await field(form, 'Title').fill(title);
-  await form.getByRole('button', { name: 'Get Product' }).click();
-  await expectToast(page, 'Product Details Loaded');
 }
 
 test('every required field shows its spec message under the field', async ({ page, stack }) => {

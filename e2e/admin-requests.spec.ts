@@ -5,10 +5,10 @@
 // after every action, and after the toast). A replaced uploaded picture is removed by the
 // browser through the Storage API (hosted refuses deletes of storage.objects in SQL): that one
 // clean-up request is counted and listed on its own.
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { PRODUCT_IMAGE_BUCKET, uploadedImage } from '../src/lib/domain/productImages.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
 import {
   chooseCategory,
@@ -16,8 +16,10 @@ import {
   field,
   openProductsTab,
   openTab,
-  sessionFor,
+  getProduct,
 } from './admin.helpers.ts';
+import { sessionFor } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 let category = '';
@@ -55,12 +57,6 @@ function recordRequests(page: Page, apiUrl: string): { seen: string[]; stop: () 
   };
   page.on('request', listener);
   return { seen, stop: () => page.off('request', listener) };
-}
-
-async function getProduct(page: Page, form: Locator, title: string): Promise<void> {
-  await field(form, 'Title').fill(title);
-  await form.getByRole('button', { name: 'Get Product' }).click();
-  await expectToast(page, 'Product Details Loaded');
 }
 
 test('Update Product sends one request; a replaced uploaded picture adds only its removal (REQ-PROD-6)', async ({

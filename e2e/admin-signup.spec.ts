@@ -13,8 +13,8 @@ import {
   openTab,
   submitLogin,
   toast,
-  useSession,
 } from './admin.helpers.ts';
+import { useSession } from '../tests/support/session.ts';
 
 /** The demo admin's session; accounts the tests make, deleted afterwards. */
 const file = demoAdminFile();

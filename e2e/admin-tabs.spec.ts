@@ -2,8 +2,8 @@
 // (decision 0170: no hidden columns without a hint). The rows they wrap onto stay one tab list for
 // the keyboard (arrow keys walk every tab, across rows).
 import { demoAccounts, expect, test } from './support/fixtures.ts';
-import { sessionFor, useSession } from './admin.helpers.ts';
 import { texts } from '../src/adminTexts.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 

@@ -10,14 +10,13 @@ import { demoAccounts, expect, test } from './support/fixtures.ts';
 import {
   demoAdminFile,
   activityEntry,
-  createAdmin,
   expectToast,
   fillSignup,
   newAccount,
   openTab,
-  sessionFor,
-  useSession,
 } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { createAdmin } from '../tests/support/stack.ts';
 
 const t = texts.team;
 /** The demo admin's session; accounts the tests make, deleted afterwards. */
@@ -144,13 +143,12 @@ test('an admin removed while signed in elsewhere is told so on their next save; 
   browser,
   baseURL,
   stack,
-  serviceDb,
 }) => {
   test.setTimeout(120_000);
   const account = newAccount('e2e-removed', 'Removed Admin');
   const { email, name, password } = account;
   createdEmails.add(email);
-  await createAdmin(serviceDb, name, account);
+  await createAdmin(account, stack);
 
   // The other admin, in a second browser, with the Catagories form ready.
   const other = await browser.newContext({ baseURL });

@@ -1,9 +1,9 @@
 // Helpers for the admin and login browser tests (admin*.spec.ts, login*.spec.ts).
 import type { Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
 
 /** A toast with exactly this message (case matters: "Something went Wrong" ≠ "…wrong"). */
 export function toast(page: Page, message: string): Locator {
@@ -54,50 +54,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-/** A session-less anon-key supabase-js client, as any visitor could make one. */
-export function anonClient(env: StackEnv): SupabaseClient {
-  return nodeClient(env.API_URL, env.ANON_KEY);
-}
-
-/** A supabase-js client signed in as `email` (what a user could do with the anon key by hand). */
-export async function userClient(
-  env: StackEnv,
-  email: string,
-  password: string,
-): Promise<SupabaseClient> {
-  const client = anonClient(env);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
-
 /** The main navigation bar (desktop viewport). */
 export function nav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' }).first();
-}
-
-/**
- * One password sign-in per test file (Auth limits sign-ins per IP), reused by every page of the
- * file: the session is put where supabase-js looks for it before the app starts.
- */
-export async function sessionFor(env: StackEnv, email: string, password: string): Promise<string> {
-  const { data, error } = await anonClient(env).auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  return JSON.stringify(data.session);
-}
-
-export async function useSession(page: Page, env: StackEnv, session: string): Promise<void> {
-  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
-  await page.addInitScript(
-    ([key, value]) => {
-      // Only on the first load: a logout in the test must not be undone by the next navigation.
-      if (!sessionStorage.getItem('e2e-session-set')) {
-        sessionStorage.setItem('e2e-session-set', '1');
-        window.localStorage.setItem(key, value);
-      }
-    },
-    [storageKey, session] as const,
-  );
 }
 
 /** Signs in with a file's session, opens /admin and its Products tab; returns the tab panel. */
@@ -119,6 +78,27 @@ export async function chooseCategory(page: Page, form: Locator, title: string): 
   await page.getByRole('option', { name: title, exact: true }).click();
 }
 
+/** Fills the product form's fields (title, category, price, comment, image link, link). */
+export async function fillProduct(
+  page: Page,
+  form: Locator,
+  p: { title: string; cat: string; price: string; com: string; image: string; link: string },
+): Promise<void> {
+  await field(form, 'Title').fill(p.title);
+  await chooseCategory(page, form, p.cat);
+  await field(form, 'Price').fill(p.price);
+  await field(form, 'Comment').fill(p.com);
+  await field(form, 'Image link').fill(p.image);
+  await field(form, 'Link').fill(p.link);
+}
+
+/** Loads the product with this title into the form (Get Product) and waits for its toast. */
+export async function getProduct(page: Page, form: Locator, title: string): Promise<void> {
+  await field(form, 'Title').fill(title);
+  await form.getByRole('button', { name: 'Get Product' }).click();
+  await expectToast(page, 'Product Details Loaded');
+}
+
 /** A fresh e-mail, name and password for an account a test makes (no other test uses them). */
 export function newAccount(
   prefix = 'e2e',
@@ -131,25 +111,6 @@ export function newAccount(
     password: `pw-${id}`,
     name: `${name} ${id}`,
   };
-}
-
-/** A throwaway admin made the supported way: an invite (service role), then a confirmed account. */
-export async function createAdmin(
-  serviceDb: SupabaseClient,
-  name: string,
-  account = newAccount(),
-): Promise<{ id: string; email: string; password: string; name: string }> {
-  const { email, password } = account;
-  const invite = await serviceDb.from('admin_invites').insert({ email });
-  if (invite.error) throw new Error(invite.error.message);
-  const { data, error } = await serviceDb.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { display_name: name },
-  });
-  if (error || !data.user) throw error ?? new Error(`no user for ${email}`);
-  return { id: data.user.id, email, password, name };
 }
 
 /** Deletes the accounts with these e-mails and their invites (a test file's afterAll). */

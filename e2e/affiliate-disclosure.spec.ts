@@ -11,9 +11,10 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { texts as adminTexts } from '../src/adminTexts.ts';
 import { texts } from '../src/texts.ts';
-import { sessionFor, useSession } from './admin.helpers.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },

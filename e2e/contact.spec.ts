@@ -4,9 +4,10 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import type { StackEnv } from '../stack/stack.ts';
-import { sessionFor, useSession } from './admin.helpers.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { waitForMail } from '../tests/support/mail.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const STORE_ADDRESS = 'shop@mar-online-store.test';
 

@@ -14,7 +14,7 @@ import { nodeClient } from '../stack/client.ts';
 import { findFreePortBase, startStack, type RunningStack } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';
 import { expectToast, field } from './admin.helpers.ts';
-import { freePort } from './support/harness.ts';
+import { freePort } from '../tests/support/harness.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,9 +8,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Response } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { texts } from '../src/adminTexts.ts';
-import { sessionFor, useSession } from './admin.helpers.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const BOT_UA = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
 

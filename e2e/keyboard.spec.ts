@@ -4,7 +4,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 // A still banner: the walk must not race a slide change.
 test.use({ reducedMotion: 'reduce' });

@@ -1,17 +1,11 @@
 // /login, logout and the /admin guard against the real local stack; the seeded non-admin account
 // can neither enter /admin nor write through the API.
 import type { Page } from '@playwright/test';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
-import {
-  expectToast,
-  field,
-  nav,
-  sessionFor,
-  submitLogin,
-  toast,
-  useSession,
-  userClient,
-} from './admin.helpers.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { expectToast, field, nav, submitLogin, toast } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { signedInClient } from '../tests/support/stack.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const storedSessionKeys = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token/.test(k)));
@@ -122,11 +116,7 @@ test('a non-admin session cannot see the admin area and its API writes are refus
   await expect(page.getByRole('tab')).toHaveCount(0);
   await expect(field(page, 'Title')).toHaveCount(0);
 
-  const shopper = await userClient(
-    stack,
-    demoAccounts.shopper.email,
-    demoAccounts.shopper.password,
-  );
+  const shopper = await signedInClient(demoAccounts.shopper, stack);
   expect((await shopper.rpc('is_admin')).data).toBe(false);
 
   const title = uniqueName('E2E Shopper Write');

@@ -6,7 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/texts.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const CAT = uniqueName('Pages');
 const TITLE = uniqueName('Crème Page Racket');

@@ -4,7 +4,8 @@
 // never as HTML.
 import type { Page } from '@playwright/test';
 import { cards, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 /** CSP violations and script errors of a page, collected from the start. */
 function watch(page: Page): { violations: string[]; errors: string[]; dialogs: string[] } {

@@ -5,8 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { texts } from '../src/texts.ts';
 import { cards, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { field, submitLogin, toast } from './admin.helpers.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 const PHONE = { width: 375, height: 812 };
 /** The first load of a test can be slow on a machine shared by several test runs. */

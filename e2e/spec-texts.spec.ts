@@ -6,9 +6,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { StackEnv } from '../stack/stack.ts';
 import { constants, texts } from '../src/adminTexts.ts';
-import { demoAccounts, expect, test, uniqueName } from './support/fixtures.ts';
+import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { createCategory, removeCategory } from './support/catalogue.ts';
-import { expectToast, field, openTab, sessionFor, useSession } from './admin.helpers.ts';
+import { expectToast, field, openTab, fillProduct } from './admin.helpers.ts';
+import { sessionFor, useSession } from '../tests/support/session.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 let session = '';
 const categories = new Set<string>();
@@ -43,16 +45,6 @@ function product(title: string, cat: string) {
     image: '/products/football.svg',
     link: 'https://example.com/failure',
   };
-}
-
-async function fillProduct(page: Page, form: Locator, p: ReturnType<typeof product>) {
-  await field(form, 'Title').fill(p.title);
-  await form.getByLabel('Category').click();
-  await page.getByRole('option', { name: p.cat, exact: true }).click();
-  await field(form, 'Price').fill(p.price);
-  await field(form, 'Comment').fill(p.com);
-  await field(form, 'Image link').fill(p.image);
-  await field(form, 'Link').fill(p.link);
 }
 
 async function newCategory(serviceDb: Parameters<typeof createCategory>[0], prefix: string) {

@@ -4,9 +4,10 @@
 // admin's change on the Settings tab showing on the storefront after a reload, without a rebuild.
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
-import { demoAdminFile, expectToast, field, useSession } from './admin.helpers.ts';
+import { demoAdminFile, expectToast, field } from './admin.helpers.ts';
 import { DEFAULT_DISCLOSURE } from '../src/lib/infra/storeSettings.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { useSession } from '../tests/support/session.ts';
 
 /** The seed's demo pages (supabase/seed.sql), in "Follow us" order. */
 const SEEDED = [

@@ -6,9 +6,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { texts } from '../src/adminTexts.ts';
-import { demoAdminFile, expectToast, field, useSession } from './admin.helpers.ts';
-import { jpegWithGps } from './support/pictures.ts';
+import { demoAdminFile, expectToast, field } from './admin.helpers.ts';
+import { jpegWithGps } from '../tests/support/pictures.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
+import { useSession } from '../tests/support/session.ts';
 
 const t = texts.storefrontContent;
 const BUCKET = 'storefront-images';

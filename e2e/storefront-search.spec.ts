@@ -15,7 +15,8 @@ import {
   removeCategory,
   type NewProduct,
 } from './support/catalogue.ts';
-import { expect as baseExpect, test, uniqueName } from './support/fixtures.ts';
+import { expect as baseExpect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 // The machine the tests share can be slow to show the first page (seconds under load): waits are
 // generous, never a timing assertion.

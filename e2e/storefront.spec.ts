@@ -13,7 +13,8 @@ import {
   titlesInStoreOrder,
   type NewProduct,
 } from './support/catalogue.ts';
-import { expect, test, uniqueName } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { uniqueName } from '../tests/support/names.ts';
 
 /**
  * Fake timers with time standing still: only `page.clock.runFor` moves it. (After a bare

@@ -4,7 +4,7 @@
 // a second admin, contact messages in every delivery state).
 import type { Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { jpegWithGps } from '../e2e/support/pictures.ts';
+import { jpegWithGps } from '../tests/support/pictures.ts';
 import { nodeClient } from '../stack/client.ts';
 import type { StackEnv } from '../stack/stack.ts';
 import { texts } from '../src/adminTexts.ts';

@@ -4,8 +4,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumArgs, chromiumExecutable } from '../e2e/support/browser.ts';
-import { startHarness } from '../e2e/support/harness.ts';
+import { chromiumArgs, chromiumExecutable } from '../tests/support/browser.ts';
+import { startHarness } from '../tests/support/harness.ts';
 import { nodeClient } from '../stack/client.ts';
 import { texts } from '../src/adminTexts.ts';
 import { arrangeAdminData, SCENES } from './screenshot-scenes.ts';

@@ -3,9 +3,10 @@
 // browser itself only ever uses the anon key, like a visitor).
 import { test as base, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
-import { baseUrl, stackEnv } from './env.ts';
+import { sessionFor, sessionStorageKey } from '../../tests/support/session.ts';
+import { serviceClient, stackEnv } from '../../tests/support/stack.ts';
+import { baseUrl } from './env.ts';
 
 export interface Fixtures {
   stack: StackEnv;
@@ -29,18 +30,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-export function serviceClient(env: StackEnv = stackEnv()): SupabaseClient {
-  return nodeClient(env.API_URL, env.SERVICE_ROLE_KEY);
-}
-
-/** A name no other test (or seed row) uses, within the 80-character title limit. */
-export function uniqueName(prefix: string): string {
-  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
 /**
  * Signs `page` in as an existing account without going through the login form: the session
- * supabase-js would store is placed in local storage before the app starts.
+ * supabase-js would store is placed in local storage before every load of the page.
  */
 export async function signInAs(
   page: Page,
@@ -48,15 +40,12 @@ export async function signInAs(
   email: string,
   password: string,
 ): Promise<void> {
-  const client = nodeClient(env.API_URL, env.ANON_KEY);
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw error ?? new Error('no session');
-  const storageKey = `sb-${new URL(env.API_URL).hostname.split('.')[0]}-auth-token`;
+  const session = await sessionFor(env, email, password);
   await page.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key, value);
     },
-    [storageKey, JSON.stringify(data.session)] as const,
+    [sessionStorageKey(env), session] as const,
   );
 }
 

@@ -6,21 +6,19 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/auth/jwt.ts';
-import { clientWithToken, sql } from '../support/stack.ts';
 import {
+  clientWithToken,
+  sql,
   anonClient,
-  catalogueSnapshot,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { catalogueSnapshot, deleteUsers, productFields } from './db-test-helpers.ts';
+import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 type Entry = {
   id: number;
@@ -64,9 +62,9 @@ async function newestEntryId(): Promise<number> {
 
 beforeAll(async () => {
   catalogueBefore = await catalogueSnapshot(service);
-  admin = await createAdminUser(service);
-  otherAdmin = await createAdminUser(service);
-  shopper = await createConfirmedUser(service);
+  admin = await createAdmin();
+  otherAdmin = await createAdmin();
+  shopper = await createConfirmedUser();
   users.push(admin, otherAdmin, shopper);
   adminClient = await signedInClient(admin);
 });
@@ -78,8 +76,8 @@ afterAll(async () => {
 
 describe('what the triggers write', () => {
   it('product add, change (only the changed fields, before → after) and delete, by the admin', async () => {
-    const cat = uniq('Log Cat');
-    const title = uniq('Log Product');
+    const cat = uniqueId('Log Cat');
+    const title = uniqueId('Log Product');
     expect((await adminClient.from('catagories').insert({ title: cat })).error).toBeNull();
     const { data, error } = await adminClient
       .from('products')
@@ -125,9 +123,9 @@ describe('what the triggers write', () => {
   });
 
   it('a category rename logs the category change and each product it carried along', async () => {
-    const cat = uniq('Rename Cat');
-    const renamed = uniq('Renamed Cat');
-    const title = uniq('Carried Product');
+    const cat = uniqueId('Rename Cat');
+    const renamed = uniqueId('Renamed Cat');
+    const title = uniqueId('Carried Product');
     await adminClient.from('catagories').insert({ title: cat });
     await adminClient.from('products').insert(productFields(cat, title));
     expect(
@@ -149,7 +147,7 @@ describe('what the triggers write', () => {
   });
 
   it('a bulk insert of 200 products writes 200 entries in the same statement', async () => {
-    const cat = uniq('Bulk Cat');
+    const cat = uniqueId('Bulk Cat');
     await adminClient.from('catagories').insert({ title: cat });
     const rows = Array.from({ length: 200 }, (_, i) => productFields(cat, `${cat} item ${i}`));
     expect((await adminClient.from('products').insert(rows)).error).toBeNull();
@@ -165,7 +163,7 @@ describe('what the triggers write', () => {
   });
 
   it('admin events: invited and withdrawn by the admin; invited, confirmed and removed by the system', async () => {
-    const withdrawn = uniqEmail('log-withdrawn');
+    const withdrawn = uniqueEmail('log-withdrawn');
     expect((await adminClient.from('admin_invites').insert({ email: withdrawn })).error).toBeNull();
     expect(
       (await adminClient.from('admin_invites').delete().eq('email', withdrawn)).error,
@@ -175,8 +173,8 @@ describe('what the triggers write', () => {
       ['invite_withdrawn', admin.id],
     ]);
 
-    // createAdminUser invites with the service role; the Auth server confirms: no account acts.
-    const newcomer = await createAdminUser(service);
+    // createAdmin invites with the service role; the Auth server confirms: no account acts.
+    const newcomer = await createAdmin();
     await service.from('admins').delete().eq('user_id', newcomer.id);
     users.push(newcomer);
     expect((await entriesAbout(newcomer.email)).map((e) => [e.kind, e.actor])).toEqual([
@@ -230,7 +228,7 @@ describe('who can read and write it', () => {
 
 describe('the actor cannot be forged', () => {
   it('an actor column sent with a catalogue write is refused and nothing is written', async () => {
-    const cat = uniq('Forge Cat');
+    const cat = uniqueId('Forge Cat');
     const before = await logSize();
     const { error } = await adminClient
       .from('catagories')
@@ -251,12 +249,12 @@ describe('the actor cannot be forged', () => {
       'not-the-stack-secret-but-at-least-32-characters-long',
     );
     for (const bad of [edited, resigned]) {
-      const cat = uniq('Forged Sub Cat');
+      const cat = uniqueId('Forged Sub Cat');
       const { error } = await clientWithToken(bad).from('catagories').insert({ title: cat });
       expect(error, 'a forged token is refused').not.toBeNull();
       expect(await entriesAbout(cat)).toEqual([]);
     }
-    const cat = uniq('Real Sub Cat');
+    const cat = uniqueId('Real Sub Cat');
     await adminClient.from('catagories').insert({ title: cat });
     expect((await entriesAbout(cat)).map((e) => e.actor)).toEqual([admin.id]);
     await service.from('catagories').delete().eq('title', cat);
@@ -274,7 +272,7 @@ describe('the actor cannot be forged', () => {
     );
     expect(error).not.toBeNull();
     // Nor through a request header PostgREST might pass on: the claims come from the JWT only.
-    const cat = uniq('Header Claims Cat');
+    const cat = uniqueId('Header Claims Cat');
     const res = await fetch(`${stackEnv().REST_URL}/catagories`, {
       method: 'POST',
       headers: {

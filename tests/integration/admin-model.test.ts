@@ -7,20 +7,17 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, waitForMail } from '../support/mail';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  isAdminRow as isAdminRowOf,
-  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 const execFileAsync = promisify(execFile);
 const service = serviceClient();
@@ -30,7 +27,7 @@ let adminUser: TestUser;
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
 });
@@ -39,8 +36,6 @@ afterAll(async () => {
   await deleteUsers(service, users);
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
-
-const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
 const signUp = (email: string, password: string, data: Record<string, unknown> = {}) =>
   publicSignUp(users, email, password, data);
@@ -65,7 +60,7 @@ async function confirmedAt(userId: string): Promise<string | null | undefined> {
 
 describe('direct sign-up', () => {
   it('an uninvited account never becomes an admin, even after confirming its e-mail', async () => {
-    const email = uniqEmail('mallory');
+    const email = uniqueEmail('mallory');
     // Metadata claiming admin rights must not matter.
     const mallory = await signUp(email, 'mallory-pass-1', { role: 'admin', is_admin: true });
     expect(await isAdminRow(mallory.id)).toBe(false);
@@ -79,7 +74,7 @@ describe('direct sign-up', () => {
 
     // Nor can it grant itself rights through the API.
     expect(
-      (await client.from('admin_invites').insert({ email: uniqEmail('accomplice') })).error,
+      (await client.from('admin_invites').insert({ email: uniqueEmail('accomplice') })).error,
     ).not.toBeNull();
     expect(
       (await client.from('admins').insert({ user_id: mallory.id, email })).error,
@@ -87,7 +82,7 @@ describe('direct sign-up', () => {
     await client.auth.updateUser({ data: { is_admin: true, role: 'admin' } });
     expect((await client.rpc('is_admin')).data).toBe(false);
     expect(
-      (await client.from('catagories').insert({ title: uniq('Mallory Cat') })).error?.code,
+      (await client.from('catagories').insert({ title: uniqueId('Mallory Cat') })).error?.code,
     ).toBe('42501');
     expect(await isAdminRow(mallory.id)).toBe(false);
   });
@@ -95,7 +90,7 @@ describe('direct sign-up', () => {
 
 describe('invited sign-up', () => {
   it('an invited account becomes an admin only once its e-mail is confirmed', async () => {
-    const email = uniqEmail('invitee');
+    const email = uniqueEmail('invitee');
     invites.push(email);
     const { error: inviteError } = await admin
       .from('admin_invites')
@@ -128,22 +123,22 @@ describe('invited sign-up', () => {
   });
 
   it('an invite is used once: a later account with the same e-mail is not an admin', async () => {
-    const email = uniqEmail('once');
+    const email = uniqueEmail('once');
     invites.push(email);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const first = await createConfirmedUser(service, email);
+    const first = await createConfirmedUser({ email });
     expect(await isAdminRow(first.id)).toBe(true);
     await service.auth.admin.deleteUser(first.id);
     expect(await isAdminRow(first.id)).toBe(false);
 
-    const second = await createConfirmedUser(service, email);
+    const second = await createConfirmedUser({ email });
     users.push(second);
     expect(await isAdminRow(second.id)).toBe(false);
 
     // Inviting the address again (once it has no account) works like a first invite.
     await service.auth.admin.deleteUser(second.id);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const third = await createConfirmedUser(service, email);
+    const third = await createConfirmedUser({ email });
     users.push(third);
     expect(await isAdminRow(third.id)).toBe(true);
   });
@@ -151,7 +146,7 @@ describe('invited sign-up', () => {
   it('a withdrawn invite grants nothing; a used invite cannot be withdrawn', async () => {
     // What the SignUP tab does when the sign-up after its invite fails: withdraw the invite, so a
     // stranger who later signs the address up gains nothing when the owner confirms the mail.
-    const email = uniqEmail('withdrawn');
+    const email = uniqueEmail('withdrawn');
     invites.push(email);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
     const { data: gone, error } = await admin
@@ -167,10 +162,10 @@ describe('invited sign-up', () => {
     expect(await isAdminRow(stranger.id), 'no admin rights without an open invite').toBe(false);
 
     // A used invite is the record of how an admin came to be: it stays.
-    const usedEmail = uniqEmail('used');
+    const usedEmail = uniqueEmail('used');
     invites.push(usedEmail);
     expect((await admin.from('admin_invites').insert({ email: usedEmail })).error).toBeNull();
-    const invitee = await createConfirmedUser(service, usedEmail);
+    const invitee = await createConfirmedUser({ email: usedEmail });
     users.push(invitee);
     expect(await isAdminRow(invitee.id)).toBe(true);
     const { data: kept } = await admin
@@ -188,7 +183,7 @@ describe('invited sign-up', () => {
   });
 
   it('refuses inviting an e-mail that already has an account', async () => {
-    const existing = await createConfirmedUser(service);
+    const existing = await createConfirmedUser();
     users.push(existing);
     const { error } = await admin.from('admin_invites').insert({ email: existing.email });
     expect(error?.message).toBe('Email already registered');
@@ -199,7 +194,7 @@ describe('invited sign-up', () => {
 describe('RPCs', () => {
   it('is_admin is false for visitors and ordinary users, true for admins', async () => {
     expect((await anonClient().rpc('is_admin')).data).toBe(false);
-    const plain = await createConfirmedUser(service);
+    const plain = await createConfirmedUser();
     users.push(plain);
     const client = await signedInClient(plain);
     expect((await client.rpc('is_admin')).data).toBe(false);
@@ -209,7 +204,7 @@ describe('RPCs', () => {
     expect((await admin.rpc('email_registered', { p_email: plain.email.toUpperCase() })).data).toBe(
       true,
     );
-    expect((await admin.rpc('email_registered', { p_email: uniqEmail('nobody') })).data).toBe(
+    expect((await admin.rpc('email_registered', { p_email: uniqueEmail('nobody') })).data).toBe(
       false,
     );
     expect((await client.rpc('email_registered', { p_email: plain.email })).error?.code).toBe(
@@ -245,7 +240,7 @@ describe('npm run admin:create', () => {
 
   it('creates a confirmed admin that can sign in', async () => {
     const env = stackEnv();
-    const email = uniqEmail('cli-admin');
+    const email = uniqueEmail('cli-admin');
     invites.push(email);
     const result = await run(
       ['--email', email, '--password', 'cli-admin-pass', '--name', 'CLI Admin'],
@@ -277,7 +272,7 @@ describe('npm run admin:create', () => {
   it('explains bad input and missing settings', async () => {
     const env = stackEnv();
     const keys = { SUPABASE_URL: env.API_URL, SUPABASE_SERVICE_ROLE_KEY: env.SERVICE_ROLE_KEY };
-    const missingName = await run(['--email', uniqEmail('x'), '--password', 'secret1'], keys);
+    const missingName = await run(['--email', uniqueEmail('x'), '--password', 'secret1'], keys);
     expect(missingName.code).toBe(2);
     expect(missingName.stderr).toContain('Missing --name');
 
@@ -289,14 +284,14 @@ describe('npm run admin:create', () => {
     expect(badEmail.stderr).toContain('not a valid e-mail');
 
     const shortPassword = await run(
-      ['--email', uniqEmail('x'), '--password', '123', '--name', 'X'],
+      ['--email', uniqueEmail('x'), '--password', '123', '--name', 'X'],
       keys,
     );
     expect(shortPassword.code).toBe(2);
     expect(shortPassword.stderr).toContain('at least 6');
 
     const noEnv = await run(
-      ['--email', uniqEmail('x'), '--password', 'secret1', '--name', 'X'],
+      ['--email', uniqueEmail('x'), '--password', 'secret1', '--name', 'X'],
       {},
     );
     expect(noEnv.code).toBe(2);

@@ -6,17 +6,16 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedBulk } from '../../scripts/seed-bulk';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const session = vi.hoisted(() => ({ client: null as SupabaseClient | null }));
 // The admin modules talk through the app's client module; here it holds a real signed-in client.
@@ -35,14 +34,14 @@ function word(): string {
   return `zq${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
 }
 
-const cat = uniq('Table Cat');
-const otherCat = uniq('Table Alt');
+const cat = uniqueId('Table Cat');
+const otherCat = uniqueId('Table Alt');
 const token = word();
 const commentToken = word();
 
 beforeAll(async () => {
-  const plain = await createConfirmedUser(service);
-  const admin = await createAdminUser(service);
+  const plain = await createConfirmedUser();
+  const admin = await createAdmin();
   users.push(plain, admin);
   adminClient = await signedInClient(admin);
   userClient = await signedInClient(plain);
@@ -197,7 +196,7 @@ describe('category counts and titles', () => {
 
 describe('bulk actions', () => {
   async function addProducts(n: number): Promise<string[]> {
-    const prefix = uniq('Bulk');
+    const prefix = uniqueId('Bulk');
     const { data, error } = await service
       .from('products')
       .insert(Array.from({ length: n }, (_, i) => productFields(cat, `${prefix} ${i}`)))
@@ -226,7 +225,7 @@ describe('bulk actions', () => {
     const ids = await addProducts(3);
     expect(await api.moveProducts(ids.slice(0, 2), otherCat)).toBe(2);
     expect((await catsOf(ids)).sort()).toEqual([cat, otherCat, otherCat].sort());
-    await expect(api.moveProducts(ids, uniq('No Such Cat'))).rejects.toMatchObject({
+    await expect(api.moveProducts(ids, uniqueId('No Such Cat'))).rejects.toMatchObject({
       code: '23503',
     });
     expect(await api.deleteProducts(ids)).toBe(3);
@@ -234,7 +233,7 @@ describe('bulk actions', () => {
   });
 
   it('deleting a category moves its products to another one first, in one transaction', async () => {
-    const doomed = uniq('Doomed Cat');
+    const doomed = uniqueId('Doomed Cat');
     const { data: created } = await service
       .from('catagories')
       .insert({ title: doomed })
@@ -242,7 +241,10 @@ describe('bulk actions', () => {
       .single();
     const { data: inserted } = await service
       .from('products')
-      .insert([productFields(doomed, uniq('Moved A')), productFields(doomed, uniq('Moved B'))])
+      .insert([
+        productFields(doomed, uniqueId('Moved A')),
+        productFields(doomed, uniqueId('Moved B')),
+      ])
       .select('id');
     const ids = inserted!.map((r) => r.id as string);
     // Without a target it is refused as before; the category and its products stay.

@@ -5,19 +5,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  isAdminRow,
-  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueEmail } from '../support/names.ts';
 
 /** What admin_team() and open_admin_invites() answer (the test clients are untyped). */
 type Row = Record<string, string | null>;
@@ -30,8 +28,8 @@ let plainUser: TestUser;
 let plain: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
-  plainUser = await createConfirmedUser(service);
+  adminUser = await createAdmin();
+  plainUser = await createConfirmedUser();
   users.push(adminUser, plainUser);
   admin = await signedInClient(adminUser);
   plain = await signedInClient(plainUser);
@@ -42,7 +40,7 @@ afterAll(async () => {
 });
 
 /** An invite by the admin and the sign-up the SignUP tab makes for it: an unconfirmed account. */
-async function inviteAndSignUp(email = uniqEmail('invitee')): Promise<TestUser> {
+async function inviteAndSignUp(email = uniqueEmail('invitee')): Promise<TestUser> {
   const { error } = await admin.from('admin_invites').insert({ email });
   expect(error?.message).toBeUndefined();
   return publicSignUp(users, email, 'invitee-password', { display_name: 'Invitee' });
@@ -151,7 +149,7 @@ describe('resending the confirmation e-mail', () => {
     expect(ok.data).toBe(true);
     expect((await openInvite(invitee.email))?.last_sent_at).not.toBeNull();
     // Nothing to resend: a confirmed account, or an address without an open invitation.
-    for (const email of [plainUser.email, adminUser.email, uniqEmail('nobody')]) {
+    for (const email of [plainUser.email, adminUser.email, uniqueEmail('nobody')]) {
       expect((await admin.rpc('resend_admin_invite', { p_email: email })).data).toBe(false);
     }
   });
@@ -176,7 +174,7 @@ describe('resending the confirmation e-mail', () => {
 
 describe('removing an admin', () => {
   it('takes the rights at once; the account and its session stay', async () => {
-    const other = await createAdminUser(service);
+    const other = await createAdmin();
     users.push(other);
     const otherClient = await signedInClient(other);
     expect((await otherClient.rpc('is_admin')).data).toBe(true);
@@ -184,11 +182,11 @@ describe('removing an admin', () => {
     const { data, error } = await admin.rpc('remove_admin', { p_user_id: other.id });
     expect(error?.message).toBeUndefined();
     expect(data).toBe(true);
-    expect(await isAdminRow(service, other.id)).toBe(false);
+    expect(await isAdminRow(other.id)).toBe(false);
     expect(await accountExists(other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(false);
     // Their next write is refused by RLS.
-    const write = await otherClient.from('catagories').insert({ title: uniqEmail('cat') });
+    const write = await otherClient.from('catagories').insert({ title: uniqueEmail('cat') });
     expect(write.error?.code).toBe('42501');
     // Removing them again changes nothing.
     expect((await admin.rpc('remove_admin', { p_user_id: other.id })).data).toBe(false);
@@ -197,7 +195,7 @@ describe('removing an admin', () => {
   it('refuses removing oneself', async () => {
     const { error } = await admin.rpc('remove_admin', { p_user_id: adminUser.id });
     expect(error?.hint).toBe('remove_self');
-    expect(await isAdminRow(service, adminUser.id)).toBe(true);
+    expect(await isAdminRow(adminUser.id)).toBe(true);
   });
 
   it('is refused to non-admins, who change nothing', async () => {
@@ -205,11 +203,11 @@ describe('removing an admin', () => {
       const { error } = await client.rpc('remove_admin', { p_user_id: adminUser.id });
       expect(error?.code).toBe('42501');
     }
-    expect(await isAdminRow(service, adminUser.id)).toBe(true);
+    expect(await isAdminRow(adminUser.id)).toBe(true);
   });
 
   it('a removed admin can be invited again and is an admin at once', async () => {
-    const other = await createAdminUser(service);
+    const other = await createAdmin();
     users.push(other);
     const otherClient = await signedInClient(other);
     await admin.rpc('remove_admin', { p_user_id: other.id });
@@ -217,7 +215,7 @@ describe('removing an admin', () => {
 
     const { error } = await admin.from('admin_invites').insert({ email: other.email });
     expect(error?.message).toBeUndefined();
-    expect(await isAdminRow(service, other.id)).toBe(true);
+    expect(await isAdminRow(other.id)).toBe(true);
     expect((await otherClient.rpc('is_admin')).data).toBe(true);
     const team = await admin.rpc('admin_team');
     expect((team.data as Row[]).find((row) => row.user_id === other.id)).toMatchObject({
@@ -233,8 +231,8 @@ describe('two admins removing each other at the same moment', () => {
   const ROUNDS = 30;
 
   it(`leaves at least one of them an admin, ${ROUNDS} times in a row`, async () => {
-    const a = await createAdminUser(service);
-    const b = await createAdminUser(service);
+    const a = await createAdmin();
+    const b = await createAdmin();
     users.push(a, b);
     const clientA = await signedInClient(a);
     const clientB = await signedInClient(b);
@@ -245,7 +243,7 @@ describe('two admins removing each other at the same moment', () => {
         clientB.rpc('remove_admin', { p_user_id: a.id }),
       ]);
       if (byA.data === true && byB.data === true) bothSucceeded++;
-      const remaining = [await isAdminRow(service, a.id), await isAdminRow(service, b.id)];
+      const remaining = [await isAdminRow(a.id), await isAdminRow(b.id)];
       expect(remaining.filter(Boolean).length, `round ${round}`).toBeGreaterThanOrEqual(1);
       // The loser was refused as no longer an admin, not with a generic failure.
       for (const res of [byA, byB]) {
@@ -253,7 +251,7 @@ describe('two admins removing each other at the same moment', () => {
       }
       // Both admins again for the next round: the service role invites the removed one back.
       for (const user of [a, b]) {
-        if (!(await isAdminRow(service, user.id))) {
+        if (!(await isAdminRow(user.id))) {
           const { error } = await service.from('admin_invites').insert({ email: user.email });
           expect(error?.message).toBeUndefined();
         }

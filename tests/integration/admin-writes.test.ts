@@ -6,25 +6,24 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/adminTexts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
 let admin: SupabaseClient;
 let otherAdmin: SupabaseClient;
 let plain: SupabaseClient;
-const cat = uniq('Writes Cat');
+const cat = uniqueId('Writes Cat');
 
 /** A URL of the shape an upload to the product-images bucket has. */
 const uploadUrl = () =>
@@ -58,9 +57,9 @@ async function row(id: string) {
 }
 
 beforeAll(async () => {
-  const a = await createAdminUser(service);
-  const b = await createAdminUser(service);
-  const u = await createConfirmedUser(service);
+  const a = await createAdmin();
+  const b = await createAdmin();
+  const u = await createConfirmedUser();
   users.push(a, b, u);
   [admin, otherAdmin, plain] = await Promise.all([a, b, u].map((x) => signedInClient(x)));
   expect((await service.from('catagories').insert({ title: cat })).error).toBeNull();
@@ -74,13 +73,13 @@ afterAll(async () => {
 
 describe('admin_update_product', () => {
   it('refuses anyone but an admin (42501) and changes nothing', async () => {
-    const p = await product(uniq('Refused'));
+    const p = await product(uniqueId('Refused'));
     const before = await row(p.id);
     for (const caller of [anonClient(), plain]) {
       const { data, error } = await caller.rpc('admin_update_product', {
         p_id: p.id,
         p_loaded_updated_at: p.version,
-        ...args(uniq('Taken over')),
+        ...args(uniqueId('Taken over')),
       });
       expect(data).toBeNull();
       expect(error?.code).toBe('42501');
@@ -90,8 +89,8 @@ describe('admin_update_product', () => {
 
   it('writes the loaded version: "changed", and the unused upload to remove', async () => {
     const picture = uploadUrl();
-    const p = await product(uniq('Pictured'), picture);
-    const title = uniq('Renamed');
+    const p = await product(uniqueId('Pictured'), picture);
+    const title = uniqueId('Renamed');
     const { data, error } = await admin.rpc('admin_update_product', {
       p_id: p.id,
       p_loaded_updated_at: p.version,
@@ -108,36 +107,36 @@ describe('admin_update_product', () => {
 
   it('keeps an upload another product still shows, and a link or site path is never "unused"', async () => {
     const shared = uploadUrl();
-    const p = await product(uniq('Shared A'), shared);
-    await product(uniq('Shared B'), shared);
+    const p = await product(uniqueId('Shared A'), shared);
+    await product(uniqueId('Shared B'), shared);
     const first = await admin.rpc('admin_update_product', {
       p_id: p.id,
       p_loaded_updated_at: p.version,
-      ...args(uniq('Shared A2'), 'https://example.com/picture.jpg'),
+      ...args(uniqueId('Shared A2'), 'https://example.com/picture.jpg'),
     });
     expect(first.data).toEqual({ result: 'changed', unused_image: null });
-    const q = await product(uniq('Linked'), 'https://example.com/other.jpg');
+    const q = await product(uniqueId('Linked'), 'https://example.com/other.jpg');
     const second = await admin.rpc('admin_update_product', {
       p_id: q.id,
       p_loaded_updated_at: q.version,
-      ...args(uniq('Linked 2')),
+      ...args(uniqueId('Linked 2')),
     });
     expect(second.data).toEqual({ result: 'changed', unused_image: null });
   });
 
   it('a version changed since Get is "stale" and nothing is written', async () => {
-    const p = await product(uniq('Stale'));
+    const p = await product(uniqueId('Stale'));
     const first = await otherAdmin.rpc('admin_update_product', {
       p_id: p.id,
       p_loaded_updated_at: p.version,
-      ...args(uniq('First wins')),
+      ...args(uniqueId('First wins')),
     });
     expect(first.data).toMatchObject({ result: 'changed' });
     const afterFirst = await row(p.id);
     const second = await admin.rpc('admin_update_product', {
       p_id: p.id,
       p_loaded_updated_at: p.version,
-      ...args(uniq('Second loses')),
+      ...args(uniqueId('Second loses')),
     });
     expect(second.error).toBeNull();
     expect(second.data).toEqual({ result: 'stale' });
@@ -145,21 +144,21 @@ describe('admin_update_product', () => {
   });
 
   it('a product that is gone is "not_found"', async () => {
-    const p = await product(uniq('Gone'));
+    const p = await product(uniqueId('Gone'));
     await service.from('products').delete().eq('id', p.id);
     const { data, error } = await admin.rpc('admin_update_product', {
       p_id: p.id,
       p_loaded_updated_at: p.version,
-      ...args(uniq('Ghost')),
+      ...args(uniqueId('Ghost')),
     });
     expect(error).toBeNull();
     expect(data).toEqual({ result: 'not_found' });
   });
 
   it(`a look-alike of another product's title is "title_in_use" ("${texts.validation.titleInUse}")`, async () => {
-    const taken = uniq('Crème Taken');
+    const taken = uniqueId('Crème Taken');
     await product(taken);
-    const p = await product(uniq('Wants it'));
+    const p = await product(uniqueId('Wants it'));
     const before = await row(p.id);
     const { data, error } = await admin.rpc('admin_update_product', {
       p_id: p.id,
@@ -172,8 +171,8 @@ describe('admin_update_product', () => {
   });
 
   it('two admins renaming two products to one new title at once: one "changed", one "title_in_use"', async () => {
-    const [p, q] = [await product(uniq('Race A')), await product(uniq('Race B'))];
-    const title = uniq('Raced title');
+    const [p, q] = [await product(uniqueId('Race A')), await product(uniqueId('Race B'))];
+    const title = uniqueId('Raced title');
     const answers = await Promise.all(
       [
         [admin, p],
@@ -198,13 +197,13 @@ describe('admin_update_product', () => {
 
 describe('admin_add_product and admin_delete_product', () => {
   it('add: "added", or "title_in_use" for a look-alike; non-admins refused', async () => {
-    const title = uniq('Added');
+    const title = uniqueId('Added');
     const added = await admin.rpc('admin_add_product', args(title));
     expect(added.error).toBeNull();
     expect(added.data).toMatchObject({ result: 'added', id: expect.any(String) });
     const again = await admin.rpc('admin_add_product', args(title.toLowerCase()));
     expect(again.data).toEqual({ result: 'title_in_use' });
-    const refused = await plain.rpc('admin_add_product', args(uniq('Not mine')));
+    const refused = await plain.rpc('admin_add_product', args(uniqueId('Not mine')));
     expect(refused.error?.code).toBe('42501');
     const { data } = await service.from('products').select('id').ilike('title', title);
     expect(data).toHaveLength(1);
@@ -212,7 +211,7 @@ describe('admin_add_product and admin_delete_product', () => {
 
   it('delete: "deleted" with the unused upload, then "not_found"; non-admins refused', async () => {
     const picture = uploadUrl();
-    const p = await product(uniq('Deleted'), picture);
+    const p = await product(uniqueId('Deleted'), picture);
     const refused = await plain.rpc('admin_delete_product', { p_id: p.id });
     expect(refused.error?.code).toBe('42501');
     expect(await row(p.id)).not.toBeNull();
@@ -245,7 +244,7 @@ describe('admin_add_catagory and admin_update_catagory', () => {
     expect(renamed.data).toEqual({ result: 'changed' });
     const missing = await admin.rpc('admin_update_catagory', {
       p_id: crypto.randomUUID(),
-      p_title: uniq('Nowhere'),
+      p_title: uniqueId('Nowhere'),
     });
     expect(missing.data).toEqual({ result: 'not_found' });
     const { data } = await service.from('catagories').select('title').eq('id', id);

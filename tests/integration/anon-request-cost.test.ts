@@ -7,15 +7,15 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
   type TestUser,
-} from './db-test-helpers';
+} from '../support/stack.ts';
 
 const service = serviceClient();
 const anon = anonClient();
@@ -36,7 +36,7 @@ async function timed<T>(run: () => PromiseLike<T>): Promise<{ ms: number; result
 }
 
 beforeAll(async () => {
-  const plain = await createConfirmedUser(service);
+  const plain = await createConfirmedUser();
   users.push(plain);
   user = await signedInClient(plain);
 });

@@ -7,18 +7,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, type Mail, waitForMail } from '../support/mail.ts';
-import { anonClient, fragmentParams, openLink, SITE_URL } from './auth-support.ts';
+import { fragmentParams, openLink, SITE_URL, anonClientFromOwnIp } from './auth-support.ts';
+import { deleteUsers, isAdminRow } from './db-test-helpers.ts';
 import {
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  isAdminRow,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers.ts';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueEmail } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -29,7 +28,7 @@ let storeName: string;
 const HOSTILE_NAME = 'Mallory <a href="https://evil.example/">claim your prize</a>';
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
   const { data, error } = await service.from('store_settings').select('store_name').single();
@@ -80,9 +79,9 @@ async function follow(link: string) {
 
 describe('Auth e-mails carry the store name and the next step', () => {
   it('invitation of a new admin (SignUP tab): confirm, land on /login signed in, be an admin', async () => {
-    const email = uniqEmail('invited');
+    const email = uniqueEmail('invited');
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const { data, error } = await anonClient().auth.signUp({
+    const { data, error } = await anonClientFromOwnIp().auth.signUp({
       email,
       password: 'invitee-password',
       options: { data: { display_name: HOSTILE_NAME }, emailRedirectTo: `${SITE_URL}/login` },
@@ -96,13 +95,13 @@ describe('Auth e-mails carry the store name and the next step', () => {
     const { location, params } = await follow(link);
     expect(location.startsWith(`${SITE_URL}/login#`)).toBe(true);
     expect(params.get('access_token')).toBeTruthy();
-    expect(await isAdminRow(service, data.user!.id)).toBe(true);
+    expect(await isAdminRow(data.user!.id)).toBe(true);
   });
 
   it('password reset (Forgot password?): set a new password on /reset-password', async () => {
-    const user = await createConfirmedUser(service, uniqEmail('forgot'));
+    const user = await createConfirmedUser({ email: uniqueEmail('forgot') });
     users.push(user);
-    const { error } = await anonClient().auth.resetPasswordForEmail(user.email, {
+    const { error } = await anonClientFromOwnIp().auth.resetPasswordForEmail(user.email, {
       redirectTo: `${SITE_URL}/reset-password`,
     });
     expect(error).toBeNull();
@@ -117,7 +116,7 @@ describe('Auth e-mails carry the store name and the next step', () => {
   });
 
   it('invitation through the Auth admin API (the dashboard\'s "Invite user")', async () => {
-    const email = uniqEmail('dash-invite');
+    const email = uniqueEmail('dash-invite');
     const { data, error } = await service.auth.admin.inviteUserByEmail(email, {
       data: { display_name: HOSTILE_NAME },
       redirectTo: SITE_URL,
@@ -132,9 +131,9 @@ describe('Auth e-mails carry the store name and the next step', () => {
   });
 
   it('sign-in link (magic link) for a confirmed account', async () => {
-    const user = await createConfirmedUser(service, uniqEmail('magic'));
+    const user = await createConfirmedUser({ email: uniqueEmail('magic') });
     users.push(user);
-    const { error } = await anonClient().auth.signInWithOtp({
+    const { error } = await anonClientFromOwnIp().auth.signInWithOtp({
       email: user.email,
       options: { shouldCreateUser: false, emailRedirectTo: `${SITE_URL}/login` },
     });
@@ -148,9 +147,9 @@ describe('Auth e-mails carry the store name and the next step', () => {
   });
 
   it('e-mail change: both addresses get the mail, each link counts once', async () => {
-    const user = await createConfirmedUser(service, uniqEmail('move-old'));
+    const user = await createConfirmedUser({ email: uniqueEmail('move-old') });
     users.push(user);
-    const newEmail = uniqEmail('move-new');
+    const newEmail = uniqueEmail('move-new');
     const client = await signedInClient(user);
     const { error } = await client.auth.updateUser(
       { email: newEmail },

@@ -5,26 +5,26 @@
 // database's is_admin() turns false for all of them at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
-import { anonClient, fragmentParams, openLink, SITE_URL } from './auth-support.ts';
+import { fragmentParams, openLink, SITE_URL, anonClientFromOwnIp } from './auth-support.ts';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
-  createAdminUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
   type TestUser,
-} from './db-test-helpers.ts';
+  createAdmin,
+} from '../support/stack.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
 
 beforeAll(async () => {
-  users.push(await createAdminUser(service), await createAdminUser(service));
+  users.push(await createAdmin(), await createAdmin());
 });
 afterAll(() => deleteUsers(service, users));
 
 const canSignIn = async (email: string, password: string) =>
-  (await anonClient().auth.signInWithPassword({ email, password })).error === null;
+  (await anonClientFromOwnIp().auth.signInWithPassword({ email, password })).error === null;
 
 describe('changing the password from a signed-in session', () => {
   it('asks for the current password, refuses a wrong one and keeps the old password', async () => {
@@ -60,7 +60,7 @@ describe('changing the password from a signed-in session', () => {
   it('a recovery-link session sets a new password without the current one', async () => {
     const user = users[0]!;
     const env = stackEnv();
-    const sent = await anonClient().auth.resetPasswordForEmail(user.email, {
+    const sent = await anonClientFromOwnIp().auth.resetPasswordForEmail(user.email, {
       redirectTo: `${SITE_URL}/reset-password`,
     });
     expect(sent.error).toBeNull();
@@ -74,7 +74,7 @@ describe('changing the password from a signed-in session', () => {
     expect(location.startsWith(`${SITE_URL}/reset-password#`)).toBe(true);
     const params = fragmentParams(location);
     expect(params.get('type')).toBe('recovery');
-    const client = anonClient();
+    const client = anonClientFromOwnIp();
     await client.auth.setSession({
       access_token: params.get('access_token')!,
       refresh_token: params.get('refresh_token')!,

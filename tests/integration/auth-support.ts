@@ -9,8 +9,6 @@ import { fetchFrom, randomLoopbackIp as uniqueIp } from '../support/loopback.ts'
 import { authMailSubject, extractLinks, listMail, waitForMail } from '../support/mail.ts';
 import { stackEnv } from '../support/stack.ts';
 
-export { uniqueEmail } from '../support/stack.ts';
-
 export const PASSWORD = 'Sup3r-secret-pw';
 export const SITE_URL = 'http://127.0.0.1:3000';
 
@@ -20,7 +18,7 @@ export const SITE_URL = 'http://127.0.0.1:3000';
 export { uniqueIp as randomIp };
 
 /** An anon-key client from a client address of its own. */
-export function anonClient(): SupabaseClient {
+export function anonClientFromOwnIp(): SupabaseClient {
   return nodeClient(stackEnv().API_URL, stackEnv().ANON_KEY, { fetch: fetchFrom(uniqueIp()) });
 }
 
@@ -106,7 +104,7 @@ export async function mailsTo(
 
 /** Signs up through supabase-js and follows the confirmation link. */
 export async function signUpAndConfirm(email: string): Promise<void> {
-  const { error } = await anonClient().auth.signUp({ email, password: PASSWORD });
+  const { error } = await anonClientFromOwnIp().auth.signUp({ email, password: PASSWORD });
   expect(error).toBeNull();
   const res = await openLink(await confirmationLink(email));
   expect(res.status).toBe(303);

@@ -7,9 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, stackEnv } from '../support/stack.ts';
-import { productFields, serviceClient, uniq } from './db-test-helpers';
+import { sql, stackEnv, serviceClient } from '../support/stack.ts';
+import { productFields } from './db-test-helpers.ts';
 import { BROWSER_UA, args, click, clicksOf, visitor } from './click-support';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 let category = '';
@@ -18,7 +19,7 @@ const products: { id: string; slug: string }[] = [];
 async function newProduct(): Promise<{ id: string; slug: string }> {
   const { data, error } = await service
     .from('products')
-    .insert(productFields(category, uniq('Privacy Product')))
+    .insert(productFields(category, uniqueId('Privacy Product')))
     .select('id, slug')
     .single();
   if (error) throw new Error(error.message);
@@ -27,7 +28,7 @@ async function newProduct(): Promise<{ id: string; slug: string }> {
 }
 
 beforeAll(async () => {
-  category = uniq('Privacy Cat');
+  category = uniqueId('Privacy Cat');
   const { error } = await service.from('catagories').insert({ title: category });
   if (error) throw new Error(error.message);
 });

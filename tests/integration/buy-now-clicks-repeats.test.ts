@@ -4,9 +4,10 @@
 // and wiped when they age. The rest of counting is in buy-now-clicks.test.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../support/stack.ts';
-import { productFields, serviceClient, uniq } from './db-test-helpers';
+import { sql, serviceClient } from '../support/stack.ts';
+import { productFields } from './db-test-helpers.ts';
 import { args, click, clicksOf, visitor } from './click-support';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 let category = '';
@@ -15,7 +16,7 @@ const products: string[] = [];
 async function newProduct(): Promise<string> {
   const { data, error } = await service
     .from('products')
-    .insert(productFields(category, uniq('Repeat Product')))
+    .insert(productFields(category, uniqueId('Repeat Product')))
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -24,7 +25,7 @@ async function newProduct(): Promise<string> {
 }
 
 beforeAll(async () => {
-  category = uniq('Repeat Cat');
+  category = uniqueId('Repeat Cat');
   const { error } = await service.from('catagories').insert({ title: category });
   if (error) throw new Error(error.message);
 });

@@ -4,17 +4,15 @@
 // another.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../support/stack.ts';
 import {
-  createAdminUser,
+  sql,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   BOT_UA,
   BROWSER_UA,
@@ -25,6 +23,7 @@ import {
   type ClickArgs,
 } from './click-support';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -36,7 +35,7 @@ const products: string[] = [];
 async function newProduct(): Promise<string> {
   const { data, error } = await service
     .from('products')
-    .insert(productFields(category, uniq('Click Product')))
+    .insert(productFields(category, uniqueId('Click Product')))
     .select('id')
     .single();
   if (error) throw new Error(error.message);
@@ -48,7 +47,7 @@ async function newProduct(): Promise<string> {
 async function newProducts(n: number): Promise<string[]> {
   const { data, error } = await service
     .from('products')
-    .insert(Array.from({ length: n }, () => productFields(category, uniq('Click Product'))))
+    .insert(Array.from({ length: n }, () => productFields(category, uniqueId('Click Product'))))
     .select('id');
   if (error) throw new Error(error.message);
   const ids = (data as { id: string }[]).map((r) => r.id);
@@ -57,11 +56,11 @@ async function newProducts(n: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  category = uniq('Click Cat');
+  category = uniqueId('Click Cat');
   const { error } = await service.from('catagories').insert({ title: category });
   if (error) throw new Error(error.message);
-  const plain = await createConfirmedUser(service);
-  const adminUser = await createAdminUser(service);
+  const plain = await createConfirmedUser();
+  const adminUser = await createAdmin();
   users.push(plain, adminUser);
   shopper = await signedInClient(plain);
   admin = await signedInClient(adminUser);

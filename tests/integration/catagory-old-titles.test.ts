@@ -5,17 +5,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const anon = anonClient();
@@ -43,8 +43,8 @@ async function currentTitle(client: SupabaseClient, title: string): Promise<unkn
 }
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
-  const shopperUser = await createConfirmedUser(service);
+  const adminUser = await createAdmin();
+  const shopperUser = await createConfirmedUser();
   users.push(adminUser, shopperUser);
   admin = await signedInClient(adminUser);
   shopper = await signedInClient(shopperUser);
@@ -57,8 +57,8 @@ afterAll(async () => {
 
 describe('catagory_current_title', () => {
   it('takes an old name to the category under its new name, for every visitor', async () => {
-    const hockey = uniq('Hockey');
-    const ice = uniq('Ice Hockey');
+    const hockey = uniqueId('Hockey');
+    const ice = uniqueId('Ice Hockey');
     const id = await addCategory(admin, hockey);
     await rename(id, ice);
     for (const client of [anon, shopper, admin, service]) {
@@ -70,9 +70,9 @@ describe('catagory_current_title', () => {
   });
 
   it('follows several renames, and a current title always wins over an old one', async () => {
-    const a = uniq('Chain A');
-    const b = uniq('Chain B');
-    const c = uniq('Chain C');
+    const a = uniqueId('Chain A');
+    const b = uniqueId('Chain B');
+    const c = uniqueId('Chain C');
     const id = await addCategory(admin, a);
     await rename(id, b);
     await rename(id, c);
@@ -85,19 +85,19 @@ describe('catagory_current_title', () => {
   });
 
   it('answers null for a name nobody had, and once the category is deleted', async () => {
-    expect(await currentTitle(anon, uniq('Never'))).toBeNull();
+    expect(await currentTitle(anon, uniqueId('Never'))).toBeNull();
     expect(await currentTitle(anon, 'x'.repeat(5000))).toBeNull();
-    const old = uniq('Gone');
+    const old = uniqueId('Gone');
     const id = await addCategory(admin, old);
-    await rename(id, uniq('Gone Renamed'));
+    await rename(id, uniqueId('Gone Renamed'));
     const { error } = await admin.from('catagories').delete().eq('id', id);
     expect(error).toBeNull();
     expect(await currentTitle(anon, old)).toBeNull();
   });
 
   it('a rename by the service role (scripts) is remembered too', async () => {
-    const old = uniq('Script Old');
-    const now = uniq('Script New');
+    const old = uniqueId('Script Old');
+    const now = uniqueId('Script New');
     const id = await addCategory(service, old);
     const { error } = await service.from('catagories').update({ title: now }).eq('id', id);
     expect(error).toBeNull();
@@ -123,7 +123,7 @@ describe('the history itself', () => {
     const db = new pg.Client({ connectionString: stackEnv().DB_URL });
     await db.connect();
     try {
-      const old = uniq('Direct');
+      const old = uniqueId('Direct');
       const id = await addCategory(service, old);
       for (const role of ['anon', 'authenticated', 'service_role']) {
         for (const sql of [

@@ -10,20 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, removeCategory } from '../../e2e/support/catalogue';
 import type { Database } from '../../src/lib/infra/database.types';
 import { texts } from '../../src/adminTexts';
-import {
-  anonClient,
-  createAdminUser,
-  createConfirmedUser,
-  deleteUsers,
-  serviceClient,
-  signedInClient,
-  stackEnv,
-  uniq,
-  type TestUser,
-} from './db-test-helpers';
+import { deleteUsers } from './db-test-helpers.ts';
 import { BOM, CSV_COLUMNS, parseCsv, toCsv } from '../../src/features/admin/csv/csvFormat';
 import { catalogueReader, exportCsv } from '../../src/features/admin/csv/exportCsv';
 import { checkRows, runImport, stageRows, summarise } from '../../src/features/admin/csv/importCsv';
+import {
+  anonClient,
+  createConfirmedUser,
+  serviceClient,
+  signedInClient,
+  stackEnv,
+  type TestUser,
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 type Db = SupabaseClient<Database>;
 const service = serviceClient();
@@ -31,8 +31,8 @@ const users: TestUser[] = [];
 let admin: Db;
 let otherAdmin: Db;
 let user: Db;
-const CAT = uniq('Csv Cat');
-const NEW_CAT = uniq('Csv New');
+const CAT = uniqueId('Csv Cat');
+const NEW_CAT = uniqueId('Csv New');
 
 const product = (title: string, over: Record<string, string> = {}) => ({
   title,
@@ -67,9 +67,9 @@ async function catalogueSnapshot() {
 }
 
 beforeAll(async () => {
-  const a = await createAdminUser(service);
-  const b = await createAdminUser(service);
-  const u = await createConfirmedUser(service);
+  const a = await createAdmin();
+  const b = await createAdmin();
+  const u = await createConfirmedUser();
   users.push(a, b, u);
   admin = (await signedInClient(a)) as Db;
   otherAdmin = (await signedInClient(b)) as Db;
@@ -84,11 +84,11 @@ afterAll(async () => {
 });
 
 describe('import of a file mixing good, bad and duplicate rows', () => {
-  const good = [uniq('Csv Good 1'), uniq('Csv Good 2'), uniq('Csv Good 3')];
+  const good = [uniqueId('Csv Good 1'), uniqueId('Csv Good 2'), uniqueId('Csv Good 3')];
   const rows = [
     product(good[0]!),
     product(''), // Title is Required
-    product(uniq('Csv Bad link'), { link: 'javascript:alert(1)' }),
+    product(uniqueId('Csv Bad link'), { link: 'javascript:alert(1)' }),
     product(good[1]!, { cat: NEW_CAT }), // unknown category unless created
     product(good[0]!.toUpperCase()), // the same title again (folded)
     product('Match Football Size 5'), // a seed product's title
@@ -142,7 +142,7 @@ describe('import of a file mixing good, bad and duplicate rows', () => {
   it('validates again in the database: forged rows sent past the browser are refused', async () => {
     const importId = randomUUID();
     const forged = [
-      { line: 2, ...product(uniq('Forged'), { link: 'javascript:alert(1)', image: 'data:x' }) },
+      { line: 2, ...product(uniqueId('Forged'), { link: 'javascript:alert(1)', image: 'data:x' }) },
       { line: 3, ...product('  ', { price: 'x'.repeat(41) }) },
     ];
     const { error } = await admin.rpc('catalogue_import_stage', {
@@ -166,8 +166,8 @@ describe('import of a file mixing good, bad and duplicate rows', () => {
 
 describe('a failure inside the database after rows were written', () => {
   it('writes nothing at all', async () => {
-    const titles = [uniq('Csv Atomic 1'), uniq('Csv Atomic 2'), uniq('Csv Explodes')];
-    const cat = uniq('Csv Atomic Cat');
+    const titles = [uniqueId('Csv Atomic 1'), uniqueId('Csv Atomic 2'), uniqueId('Csv Explodes')];
+    const cat = uniqueId('Csv Atomic Cat');
     const file = fileOf([product(titles[0]!, { cat }), product(titles[1]!), product(titles[2]!)]);
     const importId = randomUUID();
     await stageRows(admin, importId, file.accepted);
@@ -210,9 +210,9 @@ describe('a failure inside the database after rows were written', () => {
 describe('export → import round trip', () => {
   it('neutralises formula cells and gives back the same catalogue', async () => {
     const tricky = [
-      product(`=HYPERLINK("http://evil.example","${uniq('x')}")`, { com: '+cmd|calc' }),
-      product(uniq('@Csv at'), { price: '-5', com: '\'quoted\r\nsecond line, "with" comma' }),
-      product(uniq('Csv Tab'), { com: 'tab\tinside', price: '@£7' }),
+      product(`=HYPERLINK("http://evil.example","${uniqueId('x')}")`, { com: '+cmd|calc' }),
+      product(uniqueId('@Csv at'), { price: '-5', com: '\'quoted\r\nsecond line, "with" comma' }),
+      product(uniqueId('Csv Tab'), { com: 'tab\tinside', price: '@£7' }),
     ];
     const { error } = await service.from('products').insert(tricky);
     expect(error).toBeNull();
@@ -266,7 +266,7 @@ describe('export → import round trip', () => {
 describe('who may import', () => {
   it('anon and a signed-in non-admin cannot stage or apply; another admin cannot touch an import', async () => {
     const importId = randomUUID();
-    const rows = [{ line: 2, ...product(uniq('Csv Intruder')) }];
+    const rows = [{ line: 2, ...product(uniqueId('Csv Intruder')) }];
     for (const client of [anonClient() as Db, user]) {
       const stage = await client.rpc('catalogue_import_stage', {
         p_import_id: importId,

@@ -4,16 +4,9 @@
 // left untouched.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  serviceClient,
-  signedInClient,
-  uniq,
-  type TestUser,
-  catalogueSnapshot,
-} from './db-test-helpers';
+import { deleteUsers, productFields, catalogueSnapshot } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 let catalogueBefore: unknown;
 
@@ -23,7 +16,7 @@ const service = serviceClient();
 const categoryIds: string[] = [];
 
 /** Creates a category as the admin and registers it (by id) for cleanup. */
-async function addCategory(title = uniq('Rules Cat')): Promise<{ id: string; title: string }> {
+async function addCategory(title = uniqueId('Rules Cat')): Promise<{ id: string; title: string }> {
   const { data, error } = await admin
     .from('catagories')
     .insert({ title })
@@ -36,7 +29,7 @@ async function addCategory(title = uniq('Rules Cat')): Promise<{ id: string; tit
 
 beforeAll(async () => {
   catalogueBefore = await catalogueSnapshot(service);
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   admin = await signedInClient(adminUser);
 });
 
@@ -79,7 +72,7 @@ describe('titles', () => {
 
   it('refuses a duplicate product title ignoring case', async () => {
     const cat = await addCategory();
-    const title = uniq('Rules Product');
+    const title = uniqueId('Rules Product');
     expect((await admin.from('products').insert(productFields(cat.title, title))).error).toBeNull();
     const { error } = await admin
       .from('products')
@@ -88,7 +81,7 @@ describe('titles', () => {
   });
 
   it('stores titles trimmed and refuses blank or over-long ones', async () => {
-    const raw = uniq('Trimmed Cat');
+    const raw = uniqueId('Trimmed Cat');
     const cat = await addCategory(`   ${raw}   `);
     expect(cat.title).toBe(raw);
 
@@ -96,22 +89,22 @@ describe('titles', () => {
     expect((await admin.from('catagories').insert({ title: 'x'.repeat(81) })).error?.code).toBe(
       '23514',
     );
-    const long = productFields(cat.title, `${uniq('P')}${'x'.repeat(120)}`);
+    const long = productFields(cat.title, `${uniqueId('P')}${'x'.repeat(120)}`);
     expect((await admin.from('products').insert(long)).error?.code).toBe('23514');
   });
 
   it('limits the price as stored, padding included, and keeps it as typed', async () => {
-    const cat = await addCategory(uniq('Price Cat'));
-    const padded = productFields(cat.title, uniq('Padded'), `5${' '.repeat(5000)}`);
+    const cat = await addCategory(uniqueId('Price Cat'));
+    const padded = productFields(cat.title, uniqueId('Padded'), `5${' '.repeat(5000)}`);
     expect((await admin.from('products').insert(padded)).error?.code).toBe('23514');
     expect(
-      (await admin.from('products').insert(productFields(cat.title, uniq('Blank'), '   '))).error
-        ?.code,
+      (await admin.from('products').insert(productFields(cat.title, uniqueId('Blank'), '   ')))
+        .error?.code,
     ).toBe('23514');
     const longest = `£${'9'.repeat(39)}`;
     const { data, error } = await admin
       .from('products')
-      .insert(productFields(cat.title, uniq('Forty'), longest))
+      .insert(productFields(cat.title, uniqueId('Forty'), longest))
       .select('price')
       .single();
     expect(error).toBeNull();
@@ -133,7 +126,7 @@ describe('links and images', () => {
       { image: '//evil.example.com/x.png' },
     ];
     for (const patch of refused) {
-      const title = uniq('Bad Url');
+      const title = uniqueId('Bad Url');
       const { error } = await admin
         .from('products')
         .insert({ ...productFields(cat.title, title), ...patch });
@@ -149,7 +142,7 @@ describe('links and images', () => {
     for (const patch of accepted) {
       const { error } = await admin
         .from('products')
-        .insert({ ...productFields(cat.title, uniq('Good Url')), ...patch });
+        .insert({ ...productFields(cat.title, uniqueId('Good Url')), ...patch });
       expect(error, JSON.stringify(patch)).toBeNull();
     }
   });
@@ -158,7 +151,7 @@ describe('links and images', () => {
     const cat = await addCategory();
     const { data: p } = await admin
       .from('products')
-      .insert(productFields(cat.title, uniq('Link Update')))
+      .insert(productFields(cat.title, uniqueId('Link Update')))
       .select('id, link')
       .single();
     const { error } = await admin
@@ -174,11 +167,11 @@ describe('links and images', () => {
 describe('categories and their products', () => {
   it('renaming a category moves its products along', async () => {
     const cat = await addCategory();
-    const titles = [uniq('Move A'), uniq('Move B')];
+    const titles = [uniqueId('Move A'), uniqueId('Move B')];
     for (const t of titles) {
       expect((await admin.from('products').insert(productFields(cat.title, t))).error).toBeNull();
     }
-    const renamed = uniq('Renamed Cat');
+    const renamed = uniqueId('Renamed Cat');
     const { error } = await admin.from('catagories').update({ title: renamed }).eq('id', cat.id);
     expect(error).toBeNull();
 
@@ -196,7 +189,7 @@ describe('categories and their products', () => {
     const cat = await addCategory();
     const { data: p } = await admin
       .from('products')
-      .insert(productFields(cat.title, uniq('Keeps Cat')))
+      .insert(productFields(cat.title, uniqueId('Keeps Cat')))
       .select('id')
       .single();
 
@@ -216,7 +209,7 @@ describe('categories and their products', () => {
   it('refuses a product whose category does not exist', async () => {
     const { error } = await admin
       .from('products')
-      .insert(productFields(uniq('No Such Cat'), uniq('Orphan')));
+      .insert(productFields(uniqueId('No Such Cat'), uniqueId('Orphan')));
     expect(error?.code).toBe('23503');
   });
 });
@@ -228,7 +221,7 @@ describe('database-assigned fields', () => {
     const { data, error } = await admin
       .from('products')
       .insert({
-        ...productFields(cat.title, uniq('Forged')),
+        ...productFields(cat.title, uniqueId('Forged')),
         id: forgedId,
         created_at: '2000-01-01T00:00:00Z',
       })
@@ -243,7 +236,7 @@ describe('database-assigned fields', () => {
     const cat = await addCategory();
     const { data: p } = await admin
       .from('products')
-      .insert(productFields(cat.title, uniq('Immutable')))
+      .insert(productFields(cat.title, uniqueId('Immutable')))
       .select('id, created_at')
       .single();
 

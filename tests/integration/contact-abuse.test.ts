@@ -1,18 +1,12 @@
 // The contact function under abuse, against the shared throwaway stack: a made-up
 // X-Forwarded-For does not give a visitor a fresh rate limit (the address comes from the socket,
 // through the gateway), and an overall cap per minute holds however many addresses send.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stackEnv } from '../support/stack.ts';
+import { stackEnv, sql } from '../support/stack.ts';
 import { DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE } from '../../supabase/functions/contact/config.ts';
-import {
-  mailsWithSubject,
-  postContact,
-  rowsByEmail,
-  sleep,
-  sql,
-  uniqueIp,
-  visitorMessage,
-} from './contact-support.ts';
+import { mailsWithSubject, postContact, rowsByEmail, visitorMessage } from './contact-support.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const env = stackEnv();
 
@@ -21,7 +15,7 @@ const fillerIds: string[] = [];
 
 afterEach(async () => {
   if (fillerIds.length === 0) return;
-  await sql(env, 'delete from public.contact_messages where id = any($1::uuid[])', [fillerIds]);
+  await sql('delete from public.contact_messages where id = any($1::uuid[])', [fillerIds], env);
   fillerIds.length = 0;
 });
 
@@ -31,7 +25,6 @@ afterEach(async () => {
  */
 async function fill(count: number, opts: { ip: string | null; ageSeconds: number }) {
   const rows = await sql<{ id: string }>(
-    env,
     `insert into public.contact_messages
        (name, email, message, ip, created_at, delivery_status, attempts, sent_at)
      select 'Filler', 'filler-' || g || '-' || md5(random()::text) || '@example.test', 'filler',
@@ -39,13 +32,14 @@ async function fill(count: number, opts: { ip: string | null; ageSeconds: number
        from generate_series(1, $3::int) g
      returning id`,
     [opts.ip, opts.ageSeconds, count],
+    env,
   );
   fillerIds.push(...rows.map((r) => r.id));
 }
 
 describe('client address', () => {
   it('records the socket address, not a made-up X-Forwarded-For or CF-Connecting-IP', async () => {
-    const ip = uniqueIp();
+    const ip = randomLoopbackIp();
     const msg = visitorMessage();
     // The function reads CF-Connecting-IP (decision 0200), which the gateway sets from the
     // socket as hosted's edge does, whatever the client sent.
@@ -63,7 +57,7 @@ describe('client address', () => {
   });
 
   it('rotating X-Forwarded-For values does not lift the per-address limit', async () => {
-    const ip = uniqueIp();
+    const ip = randomLoopbackIp();
     // This address has used its 5 messages (older than a minute: the overall cap is not involved).
     await fill(5, { ip, ageSeconds: 120 });
     const sent = Array.from({ length: 10 }, (_, i) =>
@@ -92,8 +86,9 @@ describe('overall cap per minute', () => {
   /** Messages stored in the last minute (by earlier tests too). */
   async function lastMinute(): Promise<number> {
     const [row] = await sql<{ n: string }>(
-      env,
       "select count(*) as n from public.contact_messages where created_at > now() - interval '1 minute'",
+      [],
+      env,
     );
     return Number(row!.n);
   }
@@ -102,7 +97,7 @@ describe('overall cap per minute', () => {
     await fill(Math.max(0, cap - (await lastMinute())), { ip: null, ageSeconds: 0 });
     const sent = Array.from({ length: 3 }, () => visitorMessage());
     for (const msg of sent) {
-      const res = await postContact(env, msg, { ip: uniqueIp() });
+      const res = await postContact(env, msg, { ip: randomLoopbackIp() });
       expect(res.status).toBe(429);
       const body = (await res.json()) as { error: string; retryAfter: number };
       expect(body.error).toMatch(/too many messages/i);
@@ -117,7 +112,9 @@ describe('overall cap per minute', () => {
     // Room for exactly 3 more this minute; 8 visitors send at once.
     await fill(Math.max(0, cap - 3 - (await lastMinute())), { ip: null, ageSeconds: 0 });
     const sent = Array.from({ length: 8 }, () => visitorMessage());
-    const answers = await Promise.all(sent.map((msg) => postContact(env, msg, { ip: uniqueIp() })));
+    const answers = await Promise.all(
+      sent.map((msg) => postContact(env, msg, { ip: randomLoopbackIp() })),
+    );
     for (const res of answers) await res.body?.cancel();
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     let stored = 0;
@@ -125,9 +122,9 @@ describe('overall cap per minute', () => {
     expect(stored).toBe(3);
     // The accepted ones are removed with the fillers, so later files start below the cap.
     const ids = await sql<{ id: string }>(
-      env,
       'select id from public.contact_messages where email = any($1::text[])',
       [sent.map((m) => m.email)],
+      env,
     );
     fillerIds.push(...ids.map((r) => r.id));
   });

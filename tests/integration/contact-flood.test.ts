@@ -5,6 +5,7 @@
 //
 // The function reads its settings when it starts, so this file runs its own throwaway stack with
 // the human check on (CONTACT_TURNSTILE_SECRET, CONTACT_TURNSTILE_VERIFY_URL) and a small cap.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,13 +24,13 @@ import {
   mailsWithSubject,
   postContact,
   rowsByEmail,
-  sleep,
-  sql,
   STORE_ADDRESS,
-  uniqueIp,
   visitorMessage,
   type VisitorMessage,
+  subjectOf,
 } from './contact-support.ts';
+import { sql } from '../support/stack.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const DAILY_MAIL_CAP = 3;
 
@@ -68,10 +69,8 @@ afterAll(async () => {
   if (root) rmSync(root, { recursive: true, force: true });
 });
 
-const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
-
 /** Sends `msg` with a token the stand-in issued (a visitor who passed the check). */
-async function sendChecked(msg: VisitorMessage, ip = uniqueIp()): Promise<Response> {
+async function sendChecked(msg: VisitorMessage, ip = randomLoopbackIp()): Promise<Response> {
   return postContact(env, { ...msg, turnstileToken: siteverify.issue() }, { ip });
 }
 
@@ -79,9 +78,10 @@ describe('daily mail cap and digest', () => {
   it('past the cap, messages are stored but not mailed one by one; one digest carries them all', async () => {
     // Messages stored today (none: this is the file's first test on a fresh stack).
     const [today] = await sql<{ n: string }>(
-      env,
       `select count(*) as n from public.contact_messages
         where created_at >= date_trunc('day', now(), 'UTC')`,
+      [],
+      env,
     );
     const room = Math.max(0, DAILY_MAIL_CAP - Number(today!.n));
     const single = Array.from({ length: room }, () => visitorMessage());
@@ -135,39 +135,42 @@ describe('daily mail cap and digest', () => {
   it('holds under concurrent submissions: exactly the room left is mailed one by one', async () => {
     // Today's single mails down to two short of the cap (this stack is the file's own).
     await sql(
-      env,
       `delete from public.contact_messages
         where not digest and created_at >= date_trunc('day', now(), 'UTC')`,
+      [],
+      env,
     );
     const fillers = await sql<{ id: string }>(
-      env,
       `insert into public.contact_messages (name, email, message, delivery_status, attempts, sent_at)
        select 'Filler', 'filler-' || g || '@example.test', 'filler', 'sent', 1, now()
          from generate_series(1, $1::int) g
        returning id`,
       [DAILY_MAIL_CAP - 2],
+      env,
     );
     const sent = Array.from({ length: 6 }, () => visitorMessage());
     const answers = await Promise.all(sent.map((msg) => sendChecked(msg)));
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     const rows = await sql<{ id: string; digest: boolean }>(
-      env,
       'select id, digest from public.contact_messages where email = any($1::text[])',
       [sent.map((m) => m.email)],
+      env,
     );
     expect(rows).toHaveLength(6);
     expect(rows.filter((r) => !r.digest)).toHaveLength(2);
     // Out of the overall cap's minute again, so the tests below are not refused by it.
-    await sql(env, 'delete from public.contact_messages where id = any($1::uuid[])', [
-      [...fillers, ...rows].map((r) => r.id),
-    ]);
+    await sql(
+      'delete from public.contact_messages where id = any($1::uuid[])',
+      [[...fillers, ...rows].map((r) => r.id)],
+      env,
+    );
   });
 });
 
 describe('human check (Turnstile)', () => {
   it('refuses a message without a token: a clear message, nothing stored, nothing mailed', async () => {
     const msg = visitorMessage();
-    const res = await postContact(env, msg, { ip: uniqueIp() });
+    const res = await postContact(env, msg, { ip: randomLoopbackIp() });
     expect(res.status).toBe(403);
     const body = (await res.json()) as { error: string; code: string };
     expect(body.code).toBe('human_check_failed');
@@ -182,24 +185,32 @@ describe('human check (Turnstile)', () => {
     const res = await postContact(
       env,
       { ...made, turnstileToken: 'XXXX.DUMMY.TOKEN.made-up' },
-      { ip: uniqueIp() },
+      { ip: randomLoopbackIp() },
     );
     expect(res.status).toBe(403);
     expect(await rowsByEmail(env, made.email)).toHaveLength(0);
 
     const token = siteverify.issue();
     const first = visitorMessage();
-    const ok = await postContact(env, { ...first, turnstileToken: token }, { ip: uniqueIp() });
+    const ok = await postContact(
+      env,
+      { ...first, turnstileToken: token },
+      { ip: randomLoopbackIp() },
+    );
     expect(ok.status).toBe(200);
     const again = visitorMessage();
-    const replay = await postContact(env, { ...again, turnstileToken: token }, { ip: uniqueIp() });
+    const replay = await postContact(
+      env,
+      { ...again, turnstileToken: token },
+      { ip: randomLoopbackIp() },
+    );
     expect(replay.status).toBe(403);
     expect(await rowsByEmail(env, first.email)).toHaveLength(1);
     expect(await rowsByEmail(env, again.email)).toHaveLength(0);
   });
 
   it('accepts a valid token: siteverify got our secret, the token and the visitor address', async () => {
-    const ip = uniqueIp();
+    const ip = randomLoopbackIp();
     const msg = visitorMessage();
     const token = siteverify.issue();
     const { data, error } = await client(env, env.ANON_KEY, ip).functions.invoke('contact', {

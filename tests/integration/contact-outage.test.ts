@@ -4,6 +4,7 @@
 //
 // This file stops and restarts the mail catcher, so it runs its own throwaway stack instead of
 // the shared one of global-setup.ts (whose handle the test files do not have).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,14 +24,14 @@ import {
   contactUrl,
   mailsWithSubject,
   rowsByEmail,
-  sleep,
-  sql,
   STORE_ADDRESS,
-  uniqueIp,
   visitorMessage,
   type ContactRow,
   type VisitorMessage,
+  subjectOf,
 } from './contact-support.ts';
+import { sql } from '../support/stack.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -62,9 +63,12 @@ afterAll(async () => {
 });
 
 async function send(msg: VisitorMessage): Promise<void> {
-  const { data, error } = await client(env, env.ANON_KEY, uniqueIp()).functions.invoke('contact', {
-    body: msg,
-  });
+  const { data, error } = await client(env, env.ANON_KEY, randomLoopbackIp()).functions.invoke(
+    'contact',
+    {
+      body: msg,
+    },
+  );
   expect(error).toBeNull();
   expect(data).toEqual({ ok: true });
 }
@@ -118,8 +122,6 @@ async function runRetryScript(): Promise<{ code: number; stdout: string; stderr:
     return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
 }
-
-const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
 
 describe('SMTP outage', () => {
   const during = [visitorMessage(), visitorMessage()];
@@ -230,11 +232,11 @@ describe('exactly once under concurrency', () => {
     const live = visitorMessage();
     // What a sender that died right after claiming leaves behind (lease: 15 minutes).
     await sql(
-      env,
       `insert into public.contact_messages (name, email, message, delivery_status, attempts, claimed_at)
        values ($1, $2, $3, 'sending', 1, now() - interval '1 hour'),
               ($4, $5, $6, 'sending', 1, now())`,
       [stale.name, stale.email, stale.message, live.name, live.email, live.message],
+      env,
     );
     const answer = await retryOnce();
     expect(answer).toMatchObject({ claimed: 1, sent: 1 });

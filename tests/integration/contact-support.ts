@@ -1,12 +1,12 @@
 // Helpers for the contact integration tests (contact*.test.ts): calling the contact edge function
 // through the gateway, reading contact_messages directly, and finding its mails in the catcher.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { nodeClient } from '../../stack/client.ts';
 import type { StackEnv } from '../../stack/stack.ts';
-import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
+import { fetchFrom } from '../support/loopback.ts';
 import { listMail, type Mail } from '../support/mail.ts';
+import { uniqueEmail, uniqueId } from '../support/names.ts';
+import { sql } from '../support/stack.ts';
 
 /** Where the function sends contact mail on the local stack (its CONTACT_TO default). */
 export const STORE_ADDRESS = 'shop@mar-online-store.test';
@@ -19,23 +19,6 @@ export function contactUrl(env: StackEnv, suffix = ''): string {
   return `${env.FUNCTIONS_URL}/contact${suffix}`;
 }
 
-export function unique(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-}
-
-export function uniqueEmail(prefix = 'visitor'): string {
-  return `${unique(prefix)}@example.test`;
-}
-
-/**
- * A fresh loopback address (127.x.y.z, never 127.0.0.1) to send from. The function rate-limits
- * per client address, which the gateway takes from the socket; every test that stores messages
- * sends from its own address so tests cannot throttle each other.
- */
-export function uniqueIp(): string {
-  return randomLoopbackIp();
-}
-
 export interface VisitorMessage {
   name: string;
   email: string;
@@ -44,14 +27,17 @@ export interface VisitorMessage {
 }
 
 export function visitorMessage(overrides: Partial<VisitorMessage> = {}): VisitorMessage {
-  const tag = unique('msg');
+  const tag = uniqueId('msg');
   return {
     name: `Visitor ${tag}`,
-    email: uniqueEmail(),
+    email: uniqueEmail('visitor'),
     message: `Hello, do you sell size 5 footballs? (${tag})`,
     ...overrides,
   };
 }
+
+/** The subject of the mail the store gets for `msg`. */
+export const subjectOf = (msg: VisitorMessage) => `Contact form: ${msg.name}`;
 
 /**
  * POST to the function with plain fetch, as an anonymous browser would (anon key), from the
@@ -91,32 +77,20 @@ export interface ContactRow {
   digest: boolean;
 }
 
-/** Direct SQL as `postgres` (the independent observer of what the function stored). */
-export async function sql<T extends pg.QueryResultRow>(
-  env: StackEnv,
-  text: string,
-  params: unknown[] = [],
-): Promise<T[]> {
-  const db = new pg.Client({ connectionString: env.DB_URL });
-  db.on('error', () => undefined);
-  await db.connect();
-  try {
-    return (await db.query<T>(text, params)).rows;
-  } finally {
-    await db.end();
-  }
-}
-
 export function rowsByEmail(env: StackEnv, email: string): Promise<ContactRow[]> {
   return sql<ContactRow>(
-    env,
     'select * from public.contact_messages where lower(email) = lower($1) order by created_at',
     [email],
+    env,
   );
 }
 
 export async function countRows(env: StackEnv): Promise<number> {
-  const [row] = await sql<{ n: string }>(env, 'select count(*) as n from public.contact_messages');
+  const [row] = await sql<{ n: string }>(
+    'select count(*) as n from public.contact_messages',
+    [],
+    env,
+  );
   return Number(row!.n);
 }
 
@@ -129,5 +103,3 @@ export function header(mail: Mail, name: string): string {
   const v = mail.headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(', ') : (v ?? '');
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

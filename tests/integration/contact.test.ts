@@ -2,10 +2,19 @@
 // message is stored and mailed to the store, bad input is refused with 400 and stores nothing,
 // the honeypot, the rate limits, the retry route's guard, and who may read or change
 // contact_messages. SMTP outages and the retry itself: contact-outage.test.ts.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+import {
+  stackEnv,
+  createConfirmedUser,
+  serviceClient,
+  signedInClient,
+  type TestUser,
+  sql,
+  createAdmin,
+} from '../support/stack.ts';
 import {
   client,
   contactUrl,
@@ -14,21 +23,12 @@ import {
   mailsWithSubject,
   postContact,
   rowsByEmail,
-  sleep,
-  sql,
   STORE_ADDRESS,
-  uniqueEmail,
-  uniqueIp,
   visitorMessage,
 } from './contact-support.ts';
-import {
-  createAdminUser,
-  createConfirmedUser,
-  deleteUsers,
-  serviceClient,
-  signedInClient,
-  type TestUser,
-} from './db-test-helpers.ts';
+import { deleteUsers } from './db-test-helpers.ts';
+import { uniqueEmail } from '../support/names.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const env = stackEnv();
 
@@ -37,7 +37,7 @@ describe('a valid message', () => {
     const msg = visitorMessage({
       message: 'Do you deliver to Leeds?\nI need 3 rugby balls by Friday.',
     });
-    const ip = uniqueIp();
+    const ip = randomLoopbackIp();
     const { data, error } = await client(env, env.ANON_KEY, ip).functions.invoke('contact', {
       body: msg,
     });
@@ -79,7 +79,7 @@ describe('a valid message', () => {
     const res = await postContact(
       env,
       { ...msg, name: `  ${msg.name}  `, email: ` ${msg.email} `, extra: 'ignored' },
-      { ip: uniqueIp() },
+      { ip: randomLoopbackIp() },
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -161,7 +161,7 @@ describe('bad input', () => {
   for (const c of cases) {
     it(`refuses ${c.title} with 400 and stores nothing`, async () => {
       const before = await countRows(env);
-      const res = await postContact(env, c.body(), { ip: uniqueIp() });
+      const res = await postContact(env, c.body(), { ip: randomLoopbackIp() });
       expect(res.status).toBe(400);
       const body = (await res.json()) as {
         error: string;
@@ -177,7 +177,7 @@ describe('bad input', () => {
 
   it('reports every invalid field at once (supabase-js sees a FunctionsHttpError)', async () => {
     const before = await countRows(env);
-    const { data, error } = await client(env, env.ANON_KEY, uniqueIp()).functions.invoke(
+    const { data, error } = await client(env, env.ANON_KEY, randomLoopbackIp()).functions.invoke(
       'contact',
       {
         body: { name: '', email: 'nope', message: '' },
@@ -233,7 +233,7 @@ describe('bad input', () => {
     const before = await countRows(env);
     const big = { ...visitorMessage(), message: 'y'.repeat(70 * 1024) };
 
-    const declared = await postContact(env, big, { ip: uniqueIp() });
+    const declared = await postContact(env, big, { ip: randomLoopbackIp() });
     expect(declared.status).toBe(413);
 
     // Streamed (chunked, no Content-Length): the function must count the bytes itself.
@@ -259,7 +259,7 @@ describe('bad input', () => {
 describe('honeypot', () => {
   it('answers a filled honeypot like a success but stores and sends nothing', async () => {
     const msg = visitorMessage({ website: 'http://spam.example' });
-    const res = await postContact(env, msg, { ip: uniqueIp() });
+    const res = await postContact(env, msg, { ip: randomLoopbackIp() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await rowsByEmail(env, msg.email)).toHaveLength(0);
@@ -269,7 +269,7 @@ describe('honeypot', () => {
 
   it('accepts an empty honeypot (what a person sends)', async () => {
     const msg = visitorMessage({ website: '' });
-    const res = await postContact(env, msg, { ip: uniqueIp() });
+    const res = await postContact(env, msg, { ip: randomLoopbackIp() });
     expect(res.status).toBe(200);
     expect(await rowsByEmail(env, msg.email)).toHaveLength(1);
   });
@@ -280,12 +280,12 @@ describe('rate limit (5 messages per 10 minutes)', () => {
     const email = uniqueEmail('busy');
     for (let i = 0; i < 5; i++) {
       // Different IPs: only the address limit applies.
-      const res = await postContact(env, visitorMessage({ email }), { ip: uniqueIp() });
+      const res = await postContact(env, visitorMessage({ email }), { ip: randomLoopbackIp() });
       expect(res.status, `message ${i + 1}`).toBe(200);
     }
     // Upper case is the same address.
     const res = await postContact(env, visitorMessage({ email: email.toUpperCase() }), {
-      ip: uniqueIp(),
+      ip: randomLoopbackIp(),
     });
     expect(res.status).toBe(429);
     const body = (await res.json()) as { error: string; retryAfter: number };
@@ -297,7 +297,7 @@ describe('rate limit (5 messages per 10 minutes)', () => {
   });
 
   it('answers 429 for the 6th message from one IP address', async () => {
-    const ip = uniqueIp();
+    const ip = randomLoopbackIp();
     for (let i = 0; i < 5; i++) {
       const res = await postContact(env, visitorMessage(), { ip });
       expect(res.status, `message ${i + 1}`).toBe(200);
@@ -312,9 +312,9 @@ describe('rate limit (5 messages per 10 minutes)', () => {
     expect(((await res.json()) as { error: string }).error).toMatch(/too many messages/i);
     expect(await rowsByEmail(env, last.email)).toHaveLength(0);
     const fromIp = await sql<{ n: string }>(
-      env,
       'select count(*) as n from public.contact_messages where ip = $1',
       [ip],
+      env,
     );
     expect(Number(fromIp[0]?.n)).toBe(5);
   });
@@ -323,7 +323,7 @@ describe('rate limit (5 messages per 10 minutes)', () => {
     const email = uniqueEmail('burst');
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        postContact(env, visitorMessage({ email }), { ip: uniqueIp() }),
+        postContact(env, visitorMessage({ email }), { ip: randomLoopbackIp() }),
       ),
     );
     const statuses = answers.map((r) => r.status).sort();
@@ -376,11 +376,11 @@ describe('who can read or change contact_messages', () => {
 
   beforeAll(async () => {
     const msg = visitorMessage();
-    const res = await postContact(env, msg, { ip: uniqueIp() });
+    const res = await postContact(env, msg, { ip: randomLoopbackIp() });
     expect(res.status).toBe(200);
     rowId = (await rowsByEmail(env, msg.email))[0]!.id;
-    shopper = await createConfirmedUser(service);
-    admin = await createAdminUser(service);
+    shopper = await createConfirmedUser();
+    admin = await createAdmin();
     users.push(shopper, admin);
   });
 
@@ -390,9 +390,9 @@ describe('who can read or change contact_messages', () => {
 
   async function rowState() {
     const [row] = await sql<{ name: string; delivery_status: string; last_error: string | null }>(
-      env,
       'select name, delivery_status, last_error from public.contact_messages where id = $1',
       [rowId],
+      env,
     );
     return row;
   }

@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { stackEnv, uniq } from './db-test-helpers';
+import { stackEnv } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const execFileAsync = promisify(execFile);
 const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
@@ -32,7 +33,7 @@ describe('npm run db:lint', () => {
   });
 
   it('fails and names the object when the schema has a security problem', async () => {
-    const name = uniq('lint_probe').replace(/-/g, '_');
+    const name = uniqueId('lint_probe').replace(/-/g, '_');
     const db = new pg.Client({ connectionString: stackEnv().DB_URL });
     await db.connect();
     try {
@@ -56,7 +57,7 @@ describe('npm run db:lint', () => {
   });
 
   it('fails and names every function with an UPDATE or DELETE without WHERE', async () => {
-    const name = uniq('lint_writes').replace(/-/g, '_');
+    const name = uniqueId('lint_writes').replace(/-/g, '_');
     const db = new pg.Client({ connectionString: stackEnv().DB_URL });
     await db.connect();
     try {

@@ -3,68 +3,10 @@
 // tests/integration/global-setup.ts starts; the service role is the independent observer that
 // checks what a request really changed.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { randomBytes } from 'node:crypto';
-import { anonClient, serviceClient, stackEnv } from '../support/stack.ts';
-
-export { anonClient, serviceClient, stackEnv };
-
-/** A unique, recognisable marker so parallel stacks/test runs never collide. */
-export function uniq(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-}
-
-export function uniqEmail(prefix: string): string {
-  return `${uniq(prefix)}@example.test`.toLowerCase();
-}
-
-export interface TestUser {
-  id: string;
-  email: string;
-  password: string;
-}
-
-/** A confirmed account created through the Auth admin API (no e-mail sent). */
-export async function createConfirmedUser(
-  service: SupabaseClient,
-  email = uniqEmail('user'),
-): Promise<TestUser> {
-  const password = `pw-${randomBytes(8).toString('hex')}`;
-  const { data, error } = await service.auth.admin.createUser({
-    email,
-    password,
-    email_confirm: true,
-    user_metadata: { display_name: 'Test User' },
-  });
-  if (error || !data.user) throw new Error(`createUser(${email}) failed: ${error?.message}`);
-  return { id: data.user.id, email, password };
-}
-
-/** An admin made the supported way: an invite (service role), then a confirmed account. */
-export async function createAdminUser(service: SupabaseClient): Promise<TestUser> {
-  const email = uniqEmail('admin');
-  const { error } = await service.from('admin_invites').insert({ email });
-  if (error) throw new Error(`invite ${email} failed: ${error.message}`);
-  const user = await createConfirmedUser(service, email);
-  const { data } = await service.from('admins').select('user_id').eq('user_id', user.id);
-  if (data?.length !== 1) throw new Error(`${email} did not become an admin`);
-  return user;
-}
-
-export async function signedInClient(user: {
-  email: string;
-  password: string;
-}): Promise<SupabaseClient> {
-  const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({
-    email: user.email,
-    password: user.password,
-  });
-  if (error) throw new Error(`sign-in as ${user.email} failed: ${error.message}`);
-  return client;
-}
+import { anonClient, serviceClient, type TestUser } from '../support/stack.ts';
 
 /** Whether `userId` has a row in public.admins (as the service role sees it). */
-export async function isAdminRow(service: SupabaseClient, userId: string): Promise<boolean> {
+export async function isAdminRow(userId: string, service = serviceClient()): Promise<boolean> {
   const { data, error } = await service.from('admins').select('user_id').eq('user_id', userId);
   if (error) throw new Error(error.message);
   return data.length === 1;

@@ -3,15 +3,9 @@
 // through supabase-js over HTTP, with two real admin sessions (the form's own write is the
 // admin_update_product RPC, which answers "stale": admin-writes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  serviceClient,
-  signedInClient,
-  uniq,
-  type TestUser,
-} from './db-test-helpers';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 let admins: TestUser[] = [];
@@ -19,12 +13,12 @@ let cat: string;
 let id: string;
 
 beforeAll(async () => {
-  admins = [await createAdminUser(service), await createAdminUser(service)];
-  cat = uniq('EditCat');
+  admins = [await createAdmin(), await createAdmin()];
+  cat = uniqueId('EditCat');
   await service.from('catagories').insert({ title: cat });
   const p = await service
     .from('products')
-    .insert(productFields(cat, uniq('Edited')))
+    .insert(productFields(cat, uniqueId('Edited')))
     .select('id')
     .single();
   if (p.error) throw new Error(p.error.message);
@@ -85,7 +79,7 @@ describe('optimistic concurrency on products', () => {
     );
     const ins = await a
       .from('products')
-      .insert({ ...productFields(cat, uniq('Stamped')), updated_at: '2000-01-01T00:00:00Z' })
+      .insert({ ...productFields(cat, uniqueId('Stamped')), updated_at: '2000-01-01T00:00:00Z' })
       .select('updated_at')
       .single();
     expect(Date.parse((ins.data as { updated_at: string }).updated_at)).toBeGreaterThan(

@@ -47,8 +47,8 @@ beforeAll(async () => {
   const service = serviceClient(env);
   const email = 'fault-admin@example.test';
   await service.from('admin_invites').insert({ email });
-  const user = await createConfirmedUser(email, 'fault-admin-pw', env);
-  admin = await signedInClient(user.email, user.password, env);
+  const user = await createConfirmedUser({ email, password: 'fault-admin-pw' }, env);
+  admin = await signedInClient(user, env);
   visitor = anonClient(env);
   const c = await service.from('catagories').insert({ title: CAT });
   if (c.error) throw new Error(c.error.message);
@@ -206,7 +206,10 @@ describe('a part stops in the middle of admin updates and browsing', () => {
     } finally {
       await stack.restartPart('auth');
     }
-    const again = await signedInClient('fault-admin@example.test', 'fault-admin-pw', env);
+    const again = await signedInClient(
+      { email: 'fault-admin@example.test', password: 'fault-admin-pw' },
+      env,
+    );
     expect((await again.from('products').select('id').eq('cat', CAT)).data).toHaveLength(N);
     faultLog.push(
       'auth stopped: sign-in refused with an error, existing admin sessions kept writing, sign-in back after restart',
@@ -233,7 +236,10 @@ describe('persistence', () => {
     expect(stack.createdDatabase).toBe(false);
     expect(await dump()).toBe(before);
     // And the admin's password still works against the restarted stack.
-    admin = await signedInClient('fault-admin@example.test', 'fault-admin-pw', env);
+    admin = await signedInClient(
+      { email: 'fault-admin@example.test', password: 'fault-admin-pw' },
+      env,
+    );
     const u = await admin
       .from('products')
       .update({ price: 'restarted', com: 'restarted' })

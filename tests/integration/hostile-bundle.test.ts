@@ -9,16 +9,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const env = stackEnv();
 const run = promisify(execFile);
@@ -125,13 +124,13 @@ describe('Buy Now and image URLs can never be javascript:', () => {
   const service = serviceClient();
 
   beforeAll(async () => {
-    admin = await createAdminUser(service);
-    cat = uniq('UrlCat');
+    admin = await createAdmin();
+    cat = uniqueId('UrlCat');
     const c = await service.from('catagories').insert({ title: cat });
     if (c.error) throw new Error(c.error.message);
     const p = await service
       .from('products')
-      .insert(productFields(cat, uniq('UrlProduct')))
+      .insert(productFields(cat, uniqueId('UrlProduct')))
       .select('id')
       .single();
     if (p.error) throw new Error(p.error.message);
@@ -152,7 +151,7 @@ describe('Buy Now and image URLs can never be javascript:', () => {
         for (const field of ['link', 'image'] as const) {
           const ins = await client
             .from('products')
-            .insert({ ...productFields(cat, uniq('Bad')), [field]: url })
+            .insert({ ...productFields(cat, uniqueId('Bad')), [field]: url })
             .select('id');
           if (!ins.error) stored.push(`insert ${field}=${JSON.stringify(url)}`);
           else expect(ins.error.code, url).toBe('23514');

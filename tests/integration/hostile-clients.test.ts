@@ -8,19 +8,17 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/auth/jwt.ts';
 import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
-import { clientWithToken } from '../support/stack.ts';
 import {
-  createAdminUser,
+  clientWithToken,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 const env = stackEnv();
 const WRONG_SECRET = 'not-the-stack-secret-but-at-least-32-characters-long';
@@ -103,7 +101,7 @@ interface Attempt {
 }
 
 function writeAttempts(): Attempt[] {
-  const t = uniq('hostile');
+  const t = uniqueId('hostile');
   return [
     {
       what: 'insert product',
@@ -149,7 +147,7 @@ function writeAttempts(): Attempt[] {
       what: 'invite',
       method: 'POST',
       path: '/admin_invites',
-      body: { email: uniqEmail('hostile-invite') },
+      body: { email: uniqueEmail('hostile-invite') },
     },
     {
       what: 'accept invite',
@@ -196,8 +194,8 @@ function writeAttempts(): Attempt[] {
 
 beforeAll(async () => {
   service = serviceClient();
-  admin = await createAdminUser(service);
-  shopper = await createConfirmedUser(service);
+  admin = await createAdmin();
+  shopper = await createConfirmedUser();
   const shopperClient = await signedInClient(shopper);
   shopperToken = (await shopperClient.auth.getSession()).data.session!.access_token;
   const adminClient = await signedInClient(admin);
@@ -205,19 +203,19 @@ beforeAll(async () => {
 
   const cat = await service
     .from('catagories')
-    .insert({ title: uniq('HostileCat') })
+    .insert({ title: uniqueId('HostileCat') })
     .select()
     .single();
   if (cat.error) throw new Error(cat.error.message);
   category = cat.data as { id: string; title: string };
   const prod = await service
     .from('products')
-    .insert(productFields(category.title, uniq('HostileProduct')))
+    .insert(productFields(category.title, uniqueId('HostileProduct')))
     .select()
     .single();
   if (prod.error) throw new Error(prod.error.message);
   product = prod.data as { id: string; title: string };
-  inviteEmail = uniqEmail('hostile-open-invite');
+  inviteEmail = uniqueEmail('hostile-open-invite');
   const inv = await service.from('admin_invites').insert({ email: inviteEmail });
   if (inv.error) throw new Error(inv.error.message);
   const msg = await service
@@ -407,14 +405,14 @@ describe('hostile clients cannot write or read what they must not', () => {
       const ops = [
         c
           .from('products')
-          .insert(productFields(category.title, uniq('js')))
+          .insert(productFields(category.title, uniqueId('js')))
           .select(),
         c.from('products').update({ price: '£0.02' }).eq('id', product.id).select(),
         c.from('catagories').delete().eq('id', category.id).select(),
         c.from('admins').insert({ user_id: shopper.id, email: shopper.email }).select(),
         c
           .from('admin_invites')
-          .insert({ email: uniqEmail('js-invite') })
+          .insert({ email: uniqueEmail('js-invite') })
           .select(),
         c
           .from('contact_messages')

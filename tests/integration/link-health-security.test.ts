@@ -4,16 +4,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from '../support/link-servers';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -31,18 +31,18 @@ async function invokeAs(client: SupabaseClient, body: object) {
 
 beforeAll(async () => {
   site = await startLinkServer();
-  const adminUser = await createAdminUser(service);
-  const plain = await createConfirmedUser(service);
+  const adminUser = await createAdmin();
+  const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);
   shopper = await signedInClient(plain);
-  cat = uniq('Link Security Cat');
+  cat = uniqueId('Link Security Cat');
   await service.from('catagories').insert({ title: cat });
   const insert = async (path: string) => {
     const { data, error } = await service
       .from('products')
       .insert({
-        title: uniq(`Link Security ${path}`),
+        title: uniqueId(`Link Security ${path}`),
         cat,
         price: '£5',
         com: 'Link health security test product',
@@ -121,7 +121,7 @@ describe('the address guard inside the deployed function', () => {
       const { data, error } = await service
         .from('products')
         .insert({
-          title: uniq('Link Security special'),
+          title: uniqueId('Link Security special'),
           cat,
           price: '£5',
           com: 'Link health security test product',

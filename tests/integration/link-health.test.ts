@@ -6,14 +6,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkServer, type LinkServer } from '../support/link-servers';
-import {
-  createAdminUser,
-  deleteUsers,
-  serviceClient,
-  signedInClient,
-  uniq,
-  type TestUser,
-} from './db-test-helpers';
+import { deleteUsers } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -64,17 +59,17 @@ async function check(client: SupabaseClient, body: object) {
 
 beforeAll(async () => {
   site = await startLinkServer();
-  const adminUser = await createAdminUser(service);
+  const adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
-  cat = uniq('Link Health Cat');
+  cat = uniqueId('Link Health Cat');
   const { error } = await service.from('catagories').insert({ title: cat });
   if (error) throw new Error(error.message);
   for (const path of PATHS) {
     const { data, error: e } = await service
       .from('products')
       .insert({
-        title: uniq(`Link ${path}`),
+        title: uniqueId(`Link ${path}`),
         cat,
         price: '£5',
         com: 'Link health test product',

@@ -5,9 +5,9 @@
 // hosted's fixed list of tables, nothing else. Each statement runs as `postgres`, as a migration.
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from '../support/stack.ts';
-import { uniq } from './db-test-helpers';
+import { uniqueId } from '../support/names.ts';
 
-const probe = uniq('it_priv').replace(/-/g, '_');
+const probe = uniqueId('it_priv').replace(/-/g, '_');
 
 afterAll(async () => {
   await sql(`drop policy if exists "${probe}" on auth.users`).catch(() => undefined);

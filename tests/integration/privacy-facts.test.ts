@@ -9,21 +9,25 @@ import {
   contactMessageColumns,
   retention,
 } from '../../src/features/pages/privacyFacts.ts';
-import { client, sql, uniqueEmail, uniqueIp, visitorMessage } from './contact-support.ts';
-import { stackEnv } from '../support/stack.ts';
+import { client, visitorMessage } from './contact-support.ts';
+import { stackEnv, sql } from '../support/stack.ts';
+import { uniqueEmail } from '../support/names.ts';
+import { randomLoopbackIp } from '../support/loopback.ts';
 
 const env = stackEnv();
 const tag = uniqueEmail('privacy-facts').split('@')[0]!;
 
 afterAll(async () => {
-  await sql(env, `delete from public.contact_messages where name like $1`, [`${tag}%`]);
+  await sql(`delete from public.contact_messages where name like $1`, [`${tag}%`], env);
 });
 
 /** Whether the database's interval equals the one the page states. */
 async function same(fn: string, interval: string): Promise<boolean> {
-  const rows = await sql<{ same: boolean }>(env, `select ${fn}() = $1::interval as same`, [
-    interval,
-  ]);
+  const rows = await sql<{ same: boolean }>(
+    `select ${fn}() = $1::interval as same`,
+    [interval],
+    env,
+  );
   return rows[0]!.same;
 }
 
@@ -49,8 +53,9 @@ describe('privacy facts against the database', () => {
     ).toBe(true);
     // The clean-up of the Buy Now working tables uses exactly these.
     const [{ def }] = await sql<{ def: string }>(
-      env,
       `select pg_get_functiondef('private.wipe_click_sources()'::regprocedure) as def`,
+      [],
+      env,
     );
     for (const fn of [
       'click_source_counter_retention',
@@ -94,22 +99,25 @@ describe('privacy facts against the database', () => {
       string
     >;
     const before = await sql<{ n: number }>(
-      env,
       `select count(*)::int as n from public.contact_messages where id = any($1::uuid[]) and ip is not null`,
       [[tooOld, yearOld, week, recent]],
+      env,
     );
     expect(before[0]!.n).toBe(4);
 
     const msg = visitorMessage({ name: `${tag}-new` });
-    const { error } = await client(env, env.ANON_KEY, uniqueIp()).functions.invoke('contact', {
-      body: msg,
-    });
+    const { error } = await client(env, env.ANON_KEY, randomLoopbackIp()).functions.invoke(
+      'contact',
+      {
+        body: msg,
+      },
+    );
     expect(error).toBeNull();
 
     const rows = await sql<{ id: string; ip: string | null }>(
-      env,
       `select id, host(ip) as ip from public.contact_messages where id = any($1::uuid[])`,
       [[tooOld, yearOld, week, recent]],
+      env,
     );
     const ipOf = Object.fromEntries(rows.map((r) => [r.id, r.ip]));
     expect(tooOld in ipOf).toBe(false);
@@ -118,9 +126,9 @@ describe('privacy facts against the database', () => {
     expect(ipOf[recent]).toBe('203.0.113.9');
     // The new message keeps its address for the form's limits.
     const [fresh] = await sql<{ ip: string | null }>(
-      env,
       `select host(ip) as ip from public.contact_messages where email = $1`,
       [msg.email],
+      env,
     );
     expect(fresh!.ip).not.toBeNull();
   });
@@ -129,10 +137,10 @@ describe('privacy facts against the database', () => {
     const columns = async (table: string) =>
       (
         await sql<{ column_name: string }>(
-          env,
           `select column_name from information_schema.columns
             where table_schema = 'public' and table_name = $1`,
           [table],
+          env,
         )
       )
         .map((r) => r.column_name)

@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import productPagesFunction from '../../netlify/functions/product-pages';
 import { fillPlaceholders, parseHeadersFile } from '../../src/host/securityHeaders';
-import { productFields, serviceClient, stackEnv, uniq } from './db-test-helpers';
+import { productFields } from './db-test-helpers.ts';
+import { serviceClient, stackEnv } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
-const CAT = uniq('Host Cat');
+const CAT = uniqueId('Host Cat');
 /** The built shell the function fetches from its own site: one inline script, as a build has. */
 const SHELL =
   '<!doctype html><html lang="en-GB"><head><meta name="description" content="x" />' +
@@ -47,7 +49,7 @@ beforeAll(async () => {
   delete process.env.VITE_SITE_URL;
   const { error } = await service.from('catagories').insert({ title: CAT });
   if (error) throw new Error(error.message);
-  const title = `${uniq('Host Ball')} 20$" $& $'`;
+  const title = `${uniqueId('Host Ball')} 20$" $& $'`;
   const { data, error: insertError } = await service
     .from('products')
     .insert(productFields(CAT, title, '£20$"'))

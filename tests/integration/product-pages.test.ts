@@ -6,24 +6,23 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerProductPages, type ProductPagesOptions } from '../../src/host/productPages';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
-const CAT = uniq('Slug Cat');
+const CAT = uniqueId('Slug Cat');
 /** A word every title of this file starts with, so slugs are predictable and ours alone. */
-const MARK = uniq('zq')
+const MARK = uniqueId('zq')
   .toLowerCase()
   .replace(/[^a-z0-9]/g, '');
 let admin: SupabaseClient;
@@ -68,8 +67,8 @@ async function page(slug: string) {
 }
 
 beforeAll(async () => {
-  const adminUser = await createAdminUser(service);
-  const plainUser = await createConfirmedUser(service);
+  const adminUser = await createAdmin();
+  const plainUser = await createConfirmedUser();
   users.push(adminUser, plainUser);
   admin = await signedInClient(adminUser);
   shopper = await signedInClient(plainUser);
@@ -192,7 +191,7 @@ describe('slugs made by the database', () => {
     for (const client of [anonClient(), shopper, admin, service]) {
       const insert = await client
         .from('product_slug_history')
-        .insert({ slug: uniq('forged').toLowerCase(), product_id: product.id });
+        .insert({ slug: uniqueId('forged').toLowerCase(), product_id: product.id });
       expect(insert.error?.code).toBe('42501');
       const update = await client
         .from('product_slug_history')

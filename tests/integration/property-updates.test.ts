@@ -66,10 +66,16 @@ beforeAll(async () => {
   adminEmail = 'property-update-admin@example.test';
   const inv = await service.from('admin_invites').insert({ email: adminEmail });
   if (inv.error) throw new Error(inv.error.message);
-  const adminUser = await createConfirmedUser(adminEmail, 'property-admin-pw', env);
-  admin = await signedInClient(adminUser.email, adminUser.password, env);
-  const plainUser = await createConfirmedUser('property-plain@example.test', 'plain-user-pw', env);
-  plain = await signedInClient(plainUser.email, plainUser.password, env);
+  const adminUser = await createConfirmedUser(
+    { email: adminEmail, password: 'property-admin-pw' },
+    env,
+  );
+  admin = await signedInClient(adminUser, env);
+  const plainUser = await createConfirmedUser(
+    { email: 'property-plain@example.test', password: 'plain-user-pw' },
+    env,
+  );
+  plain = await signedInClient(plainUser, env);
 
   // One product and one category per batch slot, so concurrent cases never touch the same row.
   const cat = await service.from('catagories').insert({ title: CAT });

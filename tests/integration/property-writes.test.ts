@@ -62,8 +62,8 @@ beforeAll(async () => {
   const email = 'property-admin@example.test';
   const inv = await service.from('admin_invites').insert({ email });
   if (inv.error) throw new Error(inv.error.message);
-  const user = await createConfirmedUser(email, 'property-admin-pw', env);
-  admin = await signedInClient(user.email, user.password, env);
+  const user = await createConfirmedUser({ email, password: 'property-admin-pw' }, env);
+  admin = await signedInClient(user, env);
   const cat = await service.from('catagories').insert({ title: CAT });
   if (cat.error) throw new Error(cat.error.message);
 }, 180_000);

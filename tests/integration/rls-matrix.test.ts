@@ -7,21 +7,18 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUsers, productFields, catalogueSnapshot } from './db-test-helpers.ts';
+import { click, visitor } from './click-support';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
-  uniqEmail,
   type TestUser,
-  catalogueSnapshot,
-} from './db-test-helpers';
-import { click, visitor } from './click-support';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId, uniqueEmail } from '../support/names.ts';
 
 let catalogueBefore: unknown;
 
@@ -85,7 +82,7 @@ async function must<T>(
 
 /** A category plus its cleanup by id (a matrix cell may rename it). */
 async function newCategory(): Promise<{ id: string; title: string }> {
-  const title = uniq('Matrix Cat');
+  const title = uniqueId('Matrix Cat');
   const [row] = await must(service().from('catagories').insert({ title }).select('id'));
   const id = (row as Row).id as string;
   cleanups.push(async () => {
@@ -98,7 +95,7 @@ async function newCategory(): Promise<{ id: string; title: string }> {
 }
 
 async function newAuthUser(): Promise<TestUser> {
-  const user = await createConfirmedUser(service());
+  const user = await createConfirmedUser();
   users.push(user);
   return user;
 }
@@ -109,7 +106,7 @@ async function clickedProduct(): Promise<{ id: string; cat: string }> {
   const [row] = await must(
     service()
       .from('products')
-      .insert(productFields(cat, uniq('Matrix Clicked')))
+      .insert(productFields(cat, uniqueId('Matrix Clicked')))
       .select('id'),
   );
   const id = (row as Row).id as string;
@@ -138,13 +135,13 @@ const TABLES: Record<string, TableSpec> = {
       service_role: ['select', 'insert', 'update', 'delete'],
     },
     async fixture() {
-      const word = uniq('matrixword').toLowerCase();
+      const word = uniqueId('matrixword').toLowerCase();
       await must(service().from('catalogue_words').insert({ word, occurrences: 1 }));
       cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
       return { key: 'word', value: word };
     },
     async newRow() {
-      const word = uniq('matrixnewword').toLowerCase();
+      const word = uniqueId('matrixnewword').toLowerCase();
       cleanups.push(() => service().from('catalogue_words').delete().eq('word', word));
       return { row: { word, occurrences: 1 }, key: 'word', value: word };
     },
@@ -157,17 +154,17 @@ const TABLES: Record<string, TableSpec> = {
       return { key: 'id', value: id };
     },
     async newRow() {
-      const title = uniq('Matrix New Cat');
+      const title = uniqueId('Matrix New Cat');
       cleanups.push(() => service().from('catagories').delete().eq('title', title));
       return { row: { title }, key: 'title', value: title };
     },
-    change: () => ({ column: 'title', value: uniq('Matrix Renamed') }),
+    change: () => ({ column: 'title', value: uniqueId('Matrix Renamed') }),
   },
   products: {
     expect: PRODUCTS,
     async fixture() {
       const { title: cat } = await newCategory();
-      const title = uniq('Matrix Product');
+      const title = uniqueId('Matrix Product');
       const [row] = await must(
         service().from('products').insert(productFields(cat, title)).select('id'),
       );
@@ -175,7 +172,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     async newRow() {
       const { title: cat } = await newCategory();
-      const title = uniq('Matrix New Product');
+      const title = uniqueId('Matrix New Product');
       return { row: productFields(cat, title), key: 'title', value: title };
     },
     change: () => ({ column: 'price', value: '£99.99' }),
@@ -191,7 +188,7 @@ const TABLES: Record<string, TableSpec> = {
       const u = await newAuthUser();
       return { row: { user_id: u.id, email: u.email }, key: 'user_id', value: u.id };
     },
-    change: () => ({ column: 'email', value: uniqEmail('changed') }),
+    change: () => ({ column: 'email', value: uniqueEmail('changed') }),
   },
   admin_invites: {
     expect: {
@@ -202,13 +199,13 @@ const TABLES: Record<string, TableSpec> = {
       service_role: ['select', 'insert', 'update', 'delete'],
     },
     async fixture() {
-      const email = uniqEmail('matrix-invite');
+      const email = uniqueEmail('matrix-invite');
       await must(service().from('admin_invites').insert({ email }));
       cleanups.push(() => service().from('admin_invites').delete().eq('email', email));
       return { key: 'email', value: email };
     },
     async newRow() {
-      const email = uniqEmail('matrix-new-invite');
+      const email = uniqueEmail('matrix-new-invite');
       cleanups.push(() => service().from('admin_invites').delete().eq('email', email));
       return { row: { email }, key: 'email', value: email };
     },
@@ -217,7 +214,7 @@ const TABLES: Record<string, TableSpec> = {
   contact_messages: {
     expect: ADMIN_READS_SERVICE_WRITES,
     async fixture() {
-      const message = uniq('matrix fixture message');
+      const message = uniqueId('matrix fixture message');
       const [row] = await must(
         service()
           .from('contact_messages')
@@ -229,7 +226,7 @@ const TABLES: Record<string, TableSpec> = {
       return { key: 'id', value: id };
     },
     async newRow() {
-      const message = uniq('matrix new message');
+      const message = uniqueId('matrix new message');
       cleanups.push(() => service().from('contact_messages').delete().eq('message', message));
       return {
         row: { name: 'Matrix Test', email: 'matrix@example.test', message },
@@ -251,7 +248,7 @@ const TABLES: Record<string, TableSpec> = {
       const [row] = await must(
         service()
           .from('products')
-          .insert(productFields(cat, uniq('Matrix Forged')))
+          .insert(productFields(cat, uniqueId('Matrix Forged')))
           .select('id'),
       );
       const id = (row as Row).id;
@@ -266,7 +263,7 @@ const TABLES: Record<string, TableSpec> = {
       return { key: 'category', value: cat };
     },
     async newRow() {
-      const category = uniq('Matrix Forged Cat');
+      const category = uniqueId('Matrix Forged Cat');
       return {
         row: { day: today(), category, page: '/', clicks: 1000 },
         key: 'category',
@@ -291,7 +288,7 @@ const TABLES: Record<string, TableSpec> = {
       return { key: 'id', value: (rows as Row[])[0]?.id };
     },
     async newRow() {
-      const subject = uniq('Matrix forged entry');
+      const subject = uniqueId('Matrix forged entry');
       return { row: { kind: 'admin_removed', subject }, key: 'subject', value: subject };
     },
     change: () => ({ column: 'subject', value: 'rewritten by the RLS matrix' }),
@@ -400,7 +397,7 @@ const TABLES: Record<string, TableSpec> = {
     expect: { anon: [], user: [], admin: ['select'], service_role: ['select'] },
     async fixture() {
       const { title: cat } = await newCategory();
-      const title = uniq('Matrix Slug Product');
+      const title = uniqueId('Matrix Slug Product');
       const [row] = await must(
         service().from('products').insert(productFields(cat, title)).select('id, slug'),
       );
@@ -408,7 +405,7 @@ const TABLES: Record<string, TableSpec> = {
       await must(
         service()
           .from('products')
-          .update({ title: uniq('Matrix Slug Renamed') })
+          .update({ title: uniqueId('Matrix Slug Renamed') })
           .eq('id', id),
       );
       return { key: 'slug', value: slug };
@@ -418,10 +415,10 @@ const TABLES: Record<string, TableSpec> = {
       const [row] = await must(
         service()
           .from('products')
-          .insert(productFields(cat, uniq('Matrix Slug Target')))
+          .insert(productFields(cat, uniqueId('Matrix Slug Target')))
           .select('id'),
       );
-      const slug = uniq('matrix-forged-slug').toLowerCase();
+      const slug = uniqueId('matrix-forged-slug').toLowerCase();
       return { row: { slug, product_id: (row as Row).id }, key: 'slug', value: slug };
     },
     change: () => ({ column: 'replaced_at', value: '2030-01-01T00:00:00+00:00' }),
@@ -434,7 +431,7 @@ async function newProduct(): Promise<string> {
   const [row] = await must(
     service()
       .from('products')
-      .insert(productFields(cat, uniq('Matrix Link Product')))
+      .insert(productFields(cat, uniqueId('Matrix Link Product')))
       .select('id'),
   );
   return (row as Row).id as string;
@@ -461,7 +458,7 @@ beforeAll(async () => {
   }
 
   const plainUser = await newAuthUser();
-  adminUser = await createAdminUser(service());
+  adminUser = await createAdmin();
   users.push(adminUser);
   clients.anon = anonClient();
   clients.user = await signedInClient(plainUser);

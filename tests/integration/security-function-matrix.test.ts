@@ -7,18 +7,17 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  productFields,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 type Role = 'anon' | 'user' | 'admin' | 'service_role';
 const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
@@ -67,7 +66,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({
       p_name: 'Function Matrix',
       p_email: 'function-matrix@example.test',
-      p_message: uniq('function matrix message'),
+      p_message: uniqueId('function matrix message'),
       p_ip: null,
       p_max: 1000,
       p_window_seconds: 60,
@@ -144,12 +143,16 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
   // REQ-SCALE-1, REQ-SCALE-2 (admin table, bulk actions). Arguments that match or change nothing.
   'admin_product_page(jsonb,integer,integer)': {
     allowed: ['admin'],
-    args: async () => ({ p_query: { search: uniq('no such product') }, p_offset: 0, p_limit: 10 }),
+    args: async () => ({
+      p_query: { search: uniqueId('no such product') },
+      p_offset: 0,
+      p_limit: 10,
+    }),
     expected: () => [],
   },
   'admin_product_count(jsonb)': {
     allowed: ['admin'],
-    args: async () => ({ p_query: { search: uniq('no such product') } }),
+    args: async () => ({ p_query: { search: uniqueId('no such product') } }),
     expected: () => ({ total: 0, exact: true }),
   },
   'catagory_product_counts()': {
@@ -162,7 +165,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     allowed: ['user', 'admin', 'service_role'],
     args: async () => ({
       p_table: 'products',
-      p_title: uniq('no such product'),
+      p_title: uniqueId('no such product'),
       p_except_id: null,
     }),
     expected: () => false,
@@ -192,7 +195,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({
       p_id: randomUUID(),
       p_loaded_updated_at: new Date().toISOString(),
-      p_title: uniq('no such product'),
+      p_title: uniqueId('no such product'),
       p_cat: 'Football',
       p_price: '£1.00',
       p_com: 'Matrix',
@@ -208,12 +211,12 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
   },
   'admin_update_catagory(uuid,text)': {
     allowed: ['admin'],
-    args: async () => ({ p_id: randomUUID(), p_title: uniq('no such catagory') }),
+    args: async () => ({ p_id: randomUUID(), p_title: uniqueId('no such catagory') }),
     expected: () => ({ result: 'not_found' }),
   },
   'admin_add_catagory(text)': {
     allowed: ['admin'],
-    args: async () => ({ p_title: uniq('Matrix Cat') }),
+    args: async () => ({ p_title: uniqueId('Matrix Cat') }),
     expected: () => ({ result: 'added', id: expect.any(String) }),
     async after(_role, allowed, args) {
       const { data } = await service
@@ -229,7 +232,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => {
       const { data } = await service.from('catagories').select('title').limit(1).single();
       return {
-        p_title: uniq('Matrix Product'),
+        p_title: uniqueId('Matrix Product'),
         p_cat: data!.title,
         p_price: '£1.00',
         p_com: 'Matrix',
@@ -314,7 +317,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       const { data: cat } = await service.from('catagories').select('title').limit(1).single();
       const { data, error } = await service
         .from('products')
-        .insert(productFields(cat!.title as string, uniq('Function Matrix Click')))
+        .insert(productFields(cat!.title as string, uniqueId('Function Matrix Click')))
         .select('id')
         .single();
       if (error) throw new Error(error.message);
@@ -417,9 +420,9 @@ beforeAll(async () => {
   } finally {
     await db.end();
   }
-  const plainUser = await createConfirmedUser(service);
+  const plainUser = await createConfirmedUser();
   users.push(plainUser);
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   clients.anon = anonClient();
   clients.user = await signedInClient(plainUser);

@@ -7,18 +7,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractLinks, listMail, type Mail } from '../support/mail';
+import { deleteUsers, isAdminRow, publicSignUp } from './db-test-helpers.ts';
 import {
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
-  isAdminRow as isAdminRowOf,
-  publicSignUp,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniqEmail,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueEmail } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -27,7 +25,7 @@ let adminUser: TestUser;
 let admin: SupabaseClient;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
   admin = await signedInClient(adminUser);
 });
@@ -36,8 +34,6 @@ afterAll(async () => {
   await deleteUsers(service, users);
   for (const email of invites) await service.from('admin_invites').delete().eq('email', email);
 });
-
-const isAdminRow = (userId: string) => isAdminRowOf(service, userId);
 
 const signUp = (email: string, password: string) => publicSignUp(users, email, password);
 
@@ -70,7 +66,7 @@ async function openInvites(email: string) {
 
 describe('an invite belongs to the account it was made for', () => {
   it('dies with that account: a stranger signing the address up later gains nothing', async () => {
-    const email = uniqEmail('gone');
+    const email = uniqueEmail('gone');
     invites.push(email);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
     const invitee = await signUp(email, 'invitee-pass-1');
@@ -88,16 +84,16 @@ describe('an invite belongs to the account it was made for', () => {
   });
 
   it('a used invite also goes with its account, and the address can be invited again', async () => {
-    const email = uniqEmail('used-gone');
+    const email = uniqueEmail('used-gone');
     invites.push(email);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const first = await createConfirmedUser(service, email);
+    const first = await createConfirmedUser({ email });
     expect(await isAdminRow(first.id)).toBe(true);
     await service.auth.admin.deleteUser(first.id);
     expect(await openInvites(email)).toEqual([]);
 
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const second = await createConfirmedUser(service, email);
+    const second = await createConfirmedUser({ email });
     users.push(second);
     expect(await isAdminRow(second.id)).toBe(true);
   });
@@ -105,10 +101,10 @@ describe('an invite belongs to the account it was made for', () => {
 
 describe('an invite is not taken by an e-mail change', () => {
   it('an existing account that moves to an invited address does not become an admin', async () => {
-    const email = uniqEmail('moved-to');
+    const email = uniqueEmail('moved-to');
     invites.push(email);
     expect((await admin.from('admin_invites').insert({ email })).error).toBeNull();
-    const mover = await createConfirmedUser(service);
+    const mover = await createConfirmedUser();
     users.push(mover);
     const { error } = await service.auth.admin.updateUserById(mover.id, {
       email,
@@ -122,11 +118,11 @@ describe('an invite is not taken by an e-mail change', () => {
 
 describe('inviting tells a non-admin nothing about accounts', () => {
   it('gives the same refusal for a registered and an unknown address', async () => {
-    const plainUser = await createConfirmedUser(service);
+    const plainUser = await createConfirmedUser();
     users.push(plainUser);
     const plain = await signedInClient(plainUser);
     const known = [adminUser.email, plainUser.email];
-    const unknown = [uniqEmail('nobody'), uniqEmail('nobody')];
+    const unknown = [uniqueEmail('nobody'), uniqueEmail('nobody')];
     const answers = [];
     for (const email of [...known, ...unknown]) {
       const res = await plain.from('admin_invites').insert({ email });

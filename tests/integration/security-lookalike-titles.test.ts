@@ -5,14 +5,8 @@
 // as "Title Already in Use"). Written as a signed-in admin, the only API role that may write.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  serviceClient,
-  signedInClient,
-  type TestUser,
-} from './db-test-helpers';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, signedInClient, type TestUser, createAdmin } from '../support/stack.ts';
 
 const service = serviceClient();
 let adminUser: TestUser;
@@ -44,7 +38,7 @@ function lookAlikes(title: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   admin = await signedInClient(adminUser);
 });
 

@@ -3,15 +3,9 @@
 // because is_admin() looked only at the user id. Each way of ending a session must stop that
 // session's writes at once and leave the others working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdminUser,
-  deleteUsers,
-  productFields,
-  serviceClient,
-  stackEnv,
-  uniq,
-  type TestUser,
-} from './db-test-helpers';
+import { deleteUsers, productFields } from './db-test-helpers.ts';
+import { serviceClient, stackEnv, type TestUser, createAdmin } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -20,14 +14,14 @@ let category: string;
 let productId: string;
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
+  adminUser = await createAdmin();
   users.push(adminUser);
-  category = uniq('Session Cat');
+  category = uniqueId('Session Cat');
   const cat = await service.from('catagories').insert({ title: category });
   if (cat.error) throw new Error(cat.error.message);
   const { data, error } = await service
     .from('products')
-    .insert(productFields(category, uniq('Session Product')))
+    .insert(productFields(category, uniqueId('Session Product')))
     .select('id')
     .single();
   if (error) throw new Error(error.message);

@@ -5,8 +5,7 @@
 // nothing — no row, no file, the public URL still serving the old bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../stack/auth/jwt.ts';
-import { clientWithToken } from '../support/stack.ts';
-import { signedInClient } from './db-test-helpers';
+import { clientWithToken, signedInClient } from '../support/stack.ts';
 import {
   BUCKET,
   CALLERS,

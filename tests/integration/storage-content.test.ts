@@ -5,7 +5,7 @@
 // Cache-Control, ETag/Last-Modified (304 on a repeat) and Content-Length.
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumExecutable } from '../../e2e/support/browser.ts';
+import { chromiumArgs, chromiumExecutable } from '../support/browser.ts';
 import {
   BUCKET,
   makeCallers,

@@ -38,8 +38,8 @@ beforeAll(async () => {
   await start();
   const email = 'storage-admin@example.test';
   await serviceClient(env).from('admin_invites').insert({ email });
-  const user = await createConfirmedUser(email, 'storage-admin-pw', env);
-  admin = await signedInClient(user.email, user.password, env);
+  const user = await createConfirmedUser({ email, password: 'storage-admin-pw' }, env);
+  admin = await signedInClient(user, env);
 }, 180_000);
 
 afterAll(async () => {

@@ -5,17 +5,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 export const BUCKET = 'product-images';
 export type Caller = 'anon' | 'user' | 'admin' | 'service_role';
@@ -29,8 +29,8 @@ export interface Callers {
 
 export async function makeCallers(): Promise<Callers> {
   const service = serviceClient();
-  const user = await createConfirmedUser(service);
-  const admin = await createAdminUser(service);
+  const user = await createConfirmedUser();
+  const admin = await createAdmin();
   return {
     clients: {
       anon: anonClient(),
@@ -56,7 +56,7 @@ export function png(bytes: Buffer = PNG_BYTES): Blob {
 
 /** A fresh object name under a folder of its own, so tests never see each other's files. */
 export function objectName(label: string, ext = 'png'): string {
-  return `${uniq(`it-${label}`)}/${label}.${ext}`;
+  return `${uniqueId(`it-${label}`)}/${label}.${ext}`;
 }
 
 export function publicUrl(name: string): string {

@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBuildStoreSettings } from '../../scripts/vite-plugins/build-store-settings';
 import { answerProductPages } from '../../src/host/productPages';
 import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/infra/storeSettings';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -37,8 +37,8 @@ async function current(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
-  const plain = await createConfirmedUser(service);
+  adminUser = await createAdmin();
+  const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);
   shopper = await signedInClient(plain);
@@ -75,7 +75,7 @@ describe('store settings', () => {
   });
 
   it('an admin changes them; the change is an Activity entry with the fields that changed', async () => {
-    const url = `https://www.youtube.com/@${uniq('mar').toLowerCase()}`;
+    const url = `https://www.youtube.com/@${uniqueId('mar').toLowerCase()}`;
     const { data, error } = await admin
       .from('store_settings')
       .update({ youtube_url: url, company_number: 'sc 123 456' })
@@ -150,7 +150,7 @@ describe('store settings', () => {
   });
 
   it("the host function's pages show a new store name in the next answer, without a rebuild", async () => {
-    const name = uniq('Renamed Store');
+    const name = uniqueId('Renamed Store');
     const { error } = await admin
       .from('store_settings')
       .update({ store_name: name, site_url: 'https://renamed.example.co.uk/' })
@@ -189,7 +189,7 @@ describe('store settings', () => {
   });
 
   it("the host function's footer shows who runs the shop and Follow us as the row says now", async () => {
-    const tiktok = `https://www.tiktok.com/@${uniq('mar').toLowerCase()}`;
+    const tiktok = `https://www.tiktok.com/@${uniqueId('mar').toLowerCase()}`;
     const { error } = await admin
       .from('store_settings')
       .update({ tiktok_url: tiktok, trader_name: 'Footer Test Trading Ltd' })

@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_TEXT } from '../../src/features/pages/aboutText';
 import { fetchStorefrontContentRow } from '../../src/lib/infra/storefrontContent';
 import { texts } from '../../src/texts';
+import { deleteUsers } from './db-test-helpers.ts';
+import { png } from './storage-support';
 import {
   anonClient,
-  createAdminUser,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
   type TestUser,
-} from './db-test-helpers';
-import { png } from './storage-support';
+  createAdmin,
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 const BUCKET = 'storefront-images';
 const service = serviceClient();
@@ -37,8 +37,8 @@ async function current(): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  adminUser = await createAdminUser(service);
-  const plain = await createConfirmedUser(service);
+  adminUser = await createAdmin();
+  const plain = await createConfirmedUser();
   users.push(adminUser, plain);
   admin = await signedInClient(adminUser);
   shopper = await signedInClient(plain);
@@ -81,7 +81,7 @@ describe('storefront content', () => {
   });
 
   it('an admin changes it; links are tidied; the change is an Activity entry with the changed fields', async () => {
-    const heading = uniq('New season').slice(0, 60);
+    const heading = uniqueId('New season').slice(0, 60);
     const { data, error } = await admin
       .from('storefront_content')
       .update({

@@ -6,7 +6,8 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, removeCategory, titlesInStoreOrder } from '../../e2e/support/catalogue';
 import type { StoreProduct } from '../../src/lib/domain/tables';
-import { serviceClient, stackEnv, uniq } from './db-test-helpers';
+import { serviceClient, stackEnv } from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 vi.mock('../../src/lib/infra/catalogueDb', () => ({
   catalogueDb: () =>
@@ -17,8 +18,8 @@ vi.mock('../../src/lib/infra/catalogueDb', () => ({
 const { fetchCardPage } = await import('../../src/features/storefront/catalogue');
 
 const service = serviceClient();
-const CAT_A = uniq('Cursor A');
-const CAT_B = uniq('Cursor B');
+const CAT_A = uniqueId('Cursor A');
+const CAT_B = uniqueId('Cursor B');
 
 /** Every title, walking pages by cursor as "Load more" does. */
 async function titlesByCursor(cat: string | null): Promise<string[]> {

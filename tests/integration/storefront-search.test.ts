@@ -9,15 +9,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, insertProducts, removeCategory } from '../../e2e/support/catalogue';
 import type { StoreView } from '../../src/features/storefront/storeView';
+import { deleteUsers } from './db-test-helpers.ts';
 import {
   anonClient,
   createConfirmedUser,
-  deleteUsers,
   serviceClient,
   signedInClient,
   stackEnv,
-  uniq,
-} from './db-test-helpers';
+} from '../support/stack.ts';
+import { uniqueId } from '../support/names.ts';
 
 vi.mock('../../src/lib/infra/catalogueDb', () => ({
   catalogueDb: () =>
@@ -29,8 +29,8 @@ const { fetchSearchPage } = await import('../../src/features/storefront/searchPa
 type Found = Awaited<ReturnType<typeof fetchSearchPage>>['products'][number];
 
 const service = serviceClient();
-const CAT_A = uniq('Search A');
-const CAT_B = uniq('Search B');
+const CAT_A = uniqueId('Search A');
+const CAT_B = uniqueId('Search B');
 /** A made-up word of letters only, new to this run's catalogue (so its typo has one answer). */
 const letters = (n: number) =>
   Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
@@ -242,7 +242,7 @@ describe('storefront search and the products read policy', () => {
 
   // Decision 0201: the word list held the words of hidden products too, readable by anyone.
   it('keeps its word list from the API roles; typo correction reads it all the same', async () => {
-    const user = await createConfirmedUser(service);
+    const user = await createConfirmedUser();
     try {
       for (const client of [anonClient(), await signedInClient(user)]) {
         const { data, error, status } = await client

@@ -1,17 +1,16 @@
 // `npm run verify:deployment` (scripts/verify-deployment, docs/decisions/0205) against a store
 // deployed the way production is: a stack of its own whose Auth Site URL is the site's address,
 // and the SPA built against it and served by `vite preview` with the product-pages function
-// (e2e/support/harness.ts). Every line must hold; with one migration's record gone from the
+// (tests/support/harness.ts). Every line must hold; with one migration's record gone from the
 // server's history (and one the repository lacks), the check fails naming both.
 // The stack is this file's own, so editing its migration history disturbs no other test.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../e2e/support/harness.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
 import { REPO_ROOT } from '../../scripts/verify-deployment/context.ts';
-import { createAdminUser, serviceClient } from './db-test-helpers.ts';
-import { sql, type StackEnv } from '../support/stack.ts';
+import { createAdmin, sql, type StackEnv } from '../support/stack.ts';
 
 const run = promisify(execFile);
 let harness: Harness;
@@ -67,7 +66,7 @@ async function verify({
 beforeAll(async () => {
   harness = await startHarness({ log: () => undefined });
   env = harness.stackEnv;
-  admin = await createAdminUser(serviceClient(env));
+  admin = await createAdmin({}, env);
 }, 420_000);
 
 afterAll(async () => {

@@ -1,19 +1,19 @@
 // The auth service's admin API (/admin/users, /invite, generate_link): who may use it, the
 // new-style secret and publishable keys, and the user life cycle an admin drives.
 import { describe, expect, it } from 'vitest';
-import { nodeClient } from '../../stack/client.ts';
-import { fetchFrom } from '../support/loopback.ts';
-import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
-import { serviceClient, sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { fetchFrom } from '../../support/loopback.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../../support/mail.ts';
+import { serviceClient, sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   randomIp,
-  anonClient,
   authFetch,
   openLink,
   fragmentParams,
-  uniqueEmail,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
@@ -55,7 +55,7 @@ describe('magic links and invites', () => {
     const res = await openLink(extractLinks(mail).find((l) => l.includes('type=invite'))!);
     const params = fragmentParams(res.headers.get('location')!);
     expect(params.get('type')).toBe('invite');
-    const user = await anonClient().auth.getUser(params.get('access_token')!);
+    const user = await anonClientFromOwnIp().auth.getUser(params.get('access_token')!);
     expect(user.data.user?.email_confirmed_at).toBeTruthy();
     expect(user.data.user?.user_metadata).toMatchObject({ display_name: 'New Admin' });
   });
@@ -117,14 +117,17 @@ describe('admin API', () => {
     expect(updated.error).toBeNull();
     expect(updated.data.user!.user_metadata).toEqual({ email_verified: true, tier: 'gold' });
     expect(updated.data.user!.banned_until).toBeTruthy();
-    const banned = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    const banned = await anonClientFromOwnIp().auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
     expect(banned.error).toMatchObject({ code: 'user_banned' });
     await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' });
 
     const link = await admin.auth.admin.generateLink({ type: 'magiclink', email });
     expect(link.error).toBeNull();
     expect(link.data.properties!.verification_type).toBe('magiclink');
-    const verified = await anonClient().auth.verifyOtp({
+    const verified = await anonClientFromOwnIp().auth.verifyOtp({
       token_hash: link.data.properties!.hashed_token,
       type: 'magiclink',
     });

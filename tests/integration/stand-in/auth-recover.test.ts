@@ -7,27 +7,27 @@ import {
   extractLinks,
   listMail,
   waitForMail,
-} from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+} from '../../support/mail.ts';
+import { stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
-  anonClient,
   decodeJwt,
   openLink,
   fragmentParams,
   confirmationLink,
   mailsTo,
   signUpAndConfirm,
-  uniqueEmail,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
 describe('resend, OTP codes and mail frequency', () => {
   it('limits resends by max_frequency, invalidates the old link and verifies the mailed code', async () => {
     const email = uniqueEmail('resend');
-    const client = anonClient();
+    const client = anonClientFromOwnIp();
     expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
     // config.toml [auth.email] max_frequency = "1s"
     const tooSoon = await client.auth.resend({ type: 'signup', email });
@@ -78,7 +78,7 @@ describe('password recovery', () => {
   it('mails a recovery link that signs the user in, then updateUser sets a new password', async () => {
     const email = uniqueEmail('recover');
     await signUpAndConfirm(email);
-    const { error } = await anonClient().auth.resetPasswordForEmail(email, {
+    const { error } = await anonClientFromOwnIp().auth.resetPasswordForEmail(email, {
       redirectTo: `${SITE_URL}/reset`,
     });
     expect(error).toBeNull();
@@ -92,7 +92,7 @@ describe('password recovery', () => {
     const params = fragmentParams(res.headers.get('location')!);
     expect(params.get('type')).toBe('recovery');
 
-    const client = anonClient();
+    const client = anonClientFromOwnIp();
     const set = await client.auth.setSession({
       access_token: params.get('access_token')!,
       refresh_token: params.get('refresh_token')!,
@@ -102,16 +102,17 @@ describe('password recovery', () => {
     expect(same.error).toMatchObject({ code: 'same_password', status: 422 });
     expect((await client.auth.updateUser({ password: 'Brand-new-pw-1' })).error).toBeNull();
     expect(
-      (await anonClient().auth.signInWithPassword({ email, password: 'Brand-new-pw-1' })).error,
+      (await anonClientFromOwnIp().auth.signInWithPassword({ email, password: 'Brand-new-pw-1' }))
+        .error,
     ).toBeNull();
     expect(
-      (await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error,
+      (await anonClientFromOwnIp().auth.signInWithPassword({ email, password: PASSWORD })).error,
     ).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('answers 200 for unknown addresses without sending mail', async () => {
     const email = uniqueEmail('ghost');
-    expect((await anonClient().auth.resetPasswordForEmail(email)).error).toBeNull();
+    expect((await anonClientFromOwnIp().auth.resetPasswordForEmail(email)).error).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
     expect(
       (await listMail(env.MAILPIT_URL)).some((m) => m.to.some((t) => t.address === email)),
@@ -123,7 +124,7 @@ describe('magic links and invites', () => {
   it('signInWithOtp mails a magic link to a confirmed user that signs them in', async () => {
     const email = uniqueEmail('magic');
     await signUpAndConfirm(email);
-    const { error } = await anonClient().auth.signInWithOtp({
+    const { error } = await anonClientFromOwnIp().auth.signInWithOtp({
       email,
       options: { emailRedirectTo: `${SITE_URL}/magic` },
     });
@@ -139,7 +140,7 @@ describe('magic links and invites', () => {
     const claims = decodeJwt(fragmentParams(location).get('access_token')!);
     expect(claims.email).toBe(email);
 
-    const noSignup = await anonClient().auth.signInWithOtp({
+    const noSignup = await anonClientFromOwnIp().auth.signInWithOtp({
       email: uniqueEmail('nosignup'),
       options: { shouldCreateUser: false },
     });

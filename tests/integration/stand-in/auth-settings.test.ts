@@ -1,7 +1,8 @@
 // The auth service's own endpoints: /settings, /health, the JWKS, and CORS for browsers.
 import { describe, expect, it } from 'vitest';
-import { stackEnv } from '../support/stack.ts';
-import { PASSWORD, authFetch, uniqueEmail } from './auth-support.ts';
+import { stackEnv } from '../../support/stack.ts';
+import { PASSWORD, authFetch } from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 

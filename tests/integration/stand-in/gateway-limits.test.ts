@@ -7,9 +7,9 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../stack/gateway.ts';
-import { findFreePortBase } from '../../stack/stack.ts';
-import { stackEnv } from '../support/stack.ts';
+import { startGateway, type Gateway } from '../../../stack/gateway.ts';
+import { findFreePortBase } from '../../../stack/stack.ts';
+import { stackEnv } from '../../support/stack.ts';
 
 const keys = {
   anonKey: 'anon-jwt',

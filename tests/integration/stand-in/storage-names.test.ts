@@ -13,7 +13,7 @@ import {
   storedFiles,
   stackEnv,
   type Callers,
-} from './storage-support';
+} from '../storage-support';
 
 let callers: Callers;
 let adminToken: string;

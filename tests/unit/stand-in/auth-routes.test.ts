@@ -2,7 +2,7 @@
 // the table in stack/auth/README.md says the same as the code.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../stack/auth/routes.ts';
+import { ROUTES } from '../../../stack/auth/routes.ts';
 
 /** README names the limiters by their `[auth.rate_limit]` keys. */
 const CONFIG_KEY = {
@@ -20,7 +20,7 @@ const samplePath = (readmePath: string) =>
     .replace('{id}', '5f2b4a1e-0000-4000-8000-000000000001');
 
 function readmeRows(): Array<{ method: string; path: string; auth: string; limit: string }> {
-  const readme = readFileSync(new URL('../../stack/auth/README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../../stack/auth/README.md', import.meta.url), 'utf8');
   const section = readme.slice(readme.indexOf('| Method'));
   const rows: Array<{ method: string; path: string; auth: string; limit: string }> = [];
   for (const line of section.split('\n').slice(2)) {

@@ -1,7 +1,7 @@
 // HS256 signing/verification of the local auth service (stack/auth/jwt.ts).
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { JwtError, signJwt, verifyJwt } from '../../stack/auth/jwt.ts';
+import { JwtError, signJwt, verifyJwt } from '../../../stack/auth/jwt.ts';
 
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 // The Supabase CLI's well-known anon key, signed with the default secret.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   unsupportedAuthSettings,
   unsupportedAuthSettingsIn,
-} from '../../stack/auth/unsupported-config.ts';
+} from '../../../stack/auth/unsupported-config.ts';
 
 describe('unsupported auth settings', () => {
   it('names every key that is set but not implemented', () => {
@@ -43,7 +43,7 @@ describe('unsupported auth settings', () => {
   // double_confirm_changes is implemented now: the store's config sets it and gets no warning.
   it("reports nothing implemented in the store's own config.toml", () => {
     const warnings = unsupportedAuthSettingsIn(
-      path.resolve(import.meta.dirname, '../../supabase/config.toml'),
+      path.resolve(import.meta.dirname, '../../../supabase/config.toml'),
     );
     expect(warnings.some((w) => w.includes('email.double_confirm_changes'))).toBe(false);
     expect(warnings.some((w) => w.includes('enable_anonymous_sign_ins'))).toBe(false);

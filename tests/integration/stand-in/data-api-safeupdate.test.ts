@@ -3,10 +3,10 @@
 // requests without a filter, on a throwaway table whose rows must survive them, and the filtered
 // requests that must still go through (docs/decisions/0201, stack/safeupdate.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, sql, stackEnv, waitForTable } from '../support/stack.ts';
-import { uniq } from './db-test-helpers.ts';
+import { anonClient, serviceClient, sql, stackEnv, waitForTable } from '../../support/stack.ts';
+import { uniqueId } from '../../support/names.ts';
 
-const table = uniq('safeupdate_probe').replace(/-/g, '_');
+const table = uniqueId('safeupdate_probe').replace(/-/g, '_');
 
 const refusal = (command: 'UPDATE' | 'DELETE') => ({
   code: '21000',

@@ -1,14 +1,14 @@
 // Pure pieces of the local auth service: user JSON, metadata merge, mail links, rate limiting.
 import { describe, expect, it } from 'vitest';
-import { confirmationUrl, renderMail } from '../../stack/auth/mailer.ts';
-import { EmailBudget, IpRateLimiter, clientIp } from '../../stack/auth/rate-limit.ts';
-import { parseGoDuration } from '../../stack/auth/server.ts';
+import { confirmationUrl, renderMail } from '../../../stack/auth/mailer.ts';
+import { EmailBudget, IpRateLimiter, clientIp } from '../../../stack/auth/rate-limit.ts';
+import { parseGoDuration } from '../../../stack/auth/server.ts';
 import {
   mergeMetadata,
   pgTimestampToRfc3339,
   userJson,
   type UserRow,
-} from '../../stack/auth/users.ts';
+} from '../../../stack/auth/users.ts';
 
 describe('pgTimestampToRfc3339', () => {
   it('turns UTC text output into RFC 3339 with Z', () => {

@@ -1,12 +1,12 @@
 // Password policy and e-mail validation of the local auth service (stack/auth/validation.ts).
 import { describe, expect, it } from 'vitest';
-import { AuthApiError } from '../../stack/auth/errors.ts';
+import { AuthApiError } from '../../../stack/auth/errors.ts';
 import {
   assertPasswordAcceptable,
   checkPasswordStrength,
   makePasswordPolicy,
   normalizeEmail,
-} from '../../stack/auth/validation.ts';
+} from '../../../stack/auth/validation.ts';
 
 function thrown(fn: () => unknown): AuthApiError {
   try {

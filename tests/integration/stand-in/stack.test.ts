@@ -8,10 +8,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseDurationSeconds, parseSizeBytes } from '../../stack/config.ts';
-import { signJwt } from '../../stack/auth/jwt.ts';
-import { portFree } from '../../stack/process.ts';
-import { findFreePortBase, startStack, type StackEnv, type StackState } from '../../stack/stack.ts';
+import { loadConfig, parseDurationSeconds, parseSizeBytes } from '../../../stack/config.ts';
+import { signJwt } from '../../../stack/auth/jwt.ts';
+import { portFree } from '../../../stack/process.ts';
+import {
+  findFreePortBase,
+  startStack,
+  type StackEnv,
+  type StackState,
+} from '../../../stack/stack.ts';
 import {
   anonClient,
   clientWithToken,
@@ -21,11 +26,11 @@ import {
   sql,
   stackEnv,
   waitForTable,
-  type CreatedUser,
-} from '../support/stack.ts';
+  type TestUser,
+} from '../../support/stack.ts';
 
 const execFileAsync = promisify(execFile);
-const REPO = path.resolve(import.meta.dirname, '../..');
+const REPO = path.resolve(import.meta.dirname, '../../..');
 
 describe('supabase/config.toml', () => {
   it('is the source of the ports, keys, auth and function settings', () => {
@@ -139,20 +144,20 @@ describe('Data API', () => {
 });
 
 describe('JWT checks by PostgREST', () => {
-  let user: CreatedUser;
+  let user: TestUser;
   beforeAll(async () => {
     user = await createConfirmedUser();
   });
 
   it('accepts a real access token', async () => {
-    const client = await signedInClient(user.email, user.password);
+    const client = await signedInClient(user);
     const { error, status } = await client.from('catagories').select('title').limit(1);
     expect(error).toBeNull();
     expect(status).toBe(200);
   });
 
   it('refuses a tampered access token with 401', async () => {
-    const client = await signedInClient(user.email, user.password);
+    const client = await signedInClient(user);
     const { data } = await client.auth.getSession();
     const [head, body, sig] = data.session!.access_token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<
@@ -200,8 +205,8 @@ describe('JWT checks by PostgREST', () => {
 describe('row-level security through the API', () => {
   // A throwaway table created in this test's own stack, as a migration would create it.
   const table = `it_rls_notes_${randomUUID().slice(0, 8)}`;
-  let owner: CreatedUser;
-  let other: CreatedUser;
+  let owner: TestUser;
+  let other: TestUser;
 
   beforeAll(async () => {
     [owner, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
@@ -231,7 +236,7 @@ describe('row-level security through the API', () => {
   });
 
   it('shows a signed-in user only their own rows', async () => {
-    const client = await signedInClient(owner.email, owner.password);
+    const client = await signedInClient(owner);
     const { data, error } = await client.from(table).select('note');
     expect(error).toBeNull();
     expect(data).toEqual([{ note: 'owner note' }]);

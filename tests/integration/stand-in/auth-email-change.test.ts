@@ -8,18 +8,18 @@ import {
   extractLinks,
   listMail,
   waitForMail,
-} from '../support/mail.ts';
+} from '../../support/mail.ts';
 import { post, startOwnServer } from './auth-own-server.ts';
-import { sql, stackEnv } from '../support/stack.ts';
+import { sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
-  anonClient,
   authFetch,
   fragmentParams,
   openLink,
   signUpAndConfirm,
-  uniqueEmail,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 const ACCEPTED =
@@ -30,7 +30,7 @@ async function requestChange(tag: string) {
   const email = uniqueEmail(`${tag}-old`);
   const newEmail = uniqueEmail(`${tag}-new`);
   await signUpAndConfirm(email);
-  const client = anonClient();
+  const client = anonClientFromOwnIp();
   await client.auth.signInWithPassword({ email, password: PASSWORD });
   const { error } = await client.auth.updateUser({ email: newEmail });
   expect(error).toBeNull();
@@ -44,7 +44,7 @@ async function requestChange(tag: string) {
   return { email, newEmail, client, current: await linkTo(email), next: await linkTo(newEmail) };
 }
 
-async function emailOf(client: ReturnType<typeof anonClient>) {
+async function emailOf(client: ReturnType<typeof anonClientFromOwnIp>) {
   const { data } = await client.auth.refreshSession();
   return { email: data.user?.email, newEmail: data.user?.new_email };
 }
@@ -73,15 +73,19 @@ describe('e-mail change with double confirmation', () => {
 
       const two = fragmentParams((await openLink(second)).headers.get('location')!);
       expect(two.get('type')).toBe('email_change');
-      const user = await anonClient().auth.getUser(two.get('access_token')!);
+      const user = await anonClientFromOwnIp().auth.getUser(two.get('access_token')!);
       expect(user.data.user?.email).toBe(change.newEmail);
       expect(user.data.user?.new_email).toBeUndefined();
 
       const reused = fragmentParams((await openLink(second)).headers.get('location')!);
       expect(reused.get('error_code')).toBe('otp_expired');
       expect(
-        (await anonClient().auth.signInWithPassword({ email: change.newEmail, password: PASSWORD }))
-          .error,
+        (
+          await anonClientFromOwnIp().auth.signInWithPassword({
+            email: change.newEmail,
+            password: PASSWORD,
+          })
+        ).error,
       ).toBeNull();
     });
   }

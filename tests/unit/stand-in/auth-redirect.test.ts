@@ -1,6 +1,6 @@
 // redirect_to validation of the local auth service (stack/auth/redirect.ts).
 import { describe, expect, it } from 'vitest';
-import { chooseRedirect, globToRegExp, isRedirectAllowed } from '../../stack/auth/redirect.ts';
+import { chooseRedirect, globToRegExp, isRedirectAllowed } from '../../../stack/auth/redirect.ts';
 
 const cfg = {
   siteUrl: 'http://127.0.0.1:3000',

@@ -1,20 +1,20 @@
 // The auth service's token endpoint (POST /token): password grants and their errors, refresh
 // token rotation with its reuse interval, and the PKCE code exchange.
 import { describe, expect, it } from 'vitest';
-import { nodeClient } from '../../stack/client.ts';
-import { fetchFrom } from '../support/loopback.ts';
-import { sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { fetchFrom } from '../../support/loopback.ts';
+import { sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
   randomIp,
-  anonClient,
   authFetch,
   openLink,
   confirmationLink,
   signUpAndConfirm,
-  uniqueEmail,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
@@ -22,7 +22,7 @@ describe('refresh token rotation', () => {
   it('hands back the active token to a retried parent and refuses reuse outside the interval', async () => {
     const email = uniqueEmail('rotate');
     await signUpAndConfirm(email);
-    const client = anonClient();
+    const client = anonClientFromOwnIp();
     const signIn = await client.auth.signInWithPassword({ email, password: PASSWORD });
     const rt0 = signIn.data.session!.refresh_token;
     const rt1 = (await client.auth.refreshSession()).data.session!.refresh_token;
@@ -30,7 +30,7 @@ describe('refresh token rotation', () => {
     expect(new Set([rt0, rt1, rt2]).size).toBe(3);
 
     // rt1 is the parent of the active token: a client that lost the last response gets rt2 again.
-    const retry = await anonClient().auth.refreshSession({ refresh_token: rt1 });
+    const retry = await anonClientFromOwnIp().auth.refreshSession({ refresh_token: rt1 });
     expect(retry.error).toBeNull();
     expect(retry.data.session!.refresh_token).toBe(rt2);
 
@@ -42,23 +42,25 @@ describe('refresh token rotation', () => {
     )) as [{ revoked_at: Date }];
     const wait = revoked_at.getTime() + 10_500 - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const reuse = await anonClient().auth.refreshSession({ refresh_token: rt0 });
+    const reuse = await anonClientFromOwnIp().auth.refreshSession({ refresh_token: rt0 });
     expect(reuse.error).toMatchObject({
       code: 'refresh_token_already_used',
       status: 400,
       message: 'Invalid Refresh Token: Already Used',
     });
-    const afterTheft = await anonClient().auth.refreshSession({ refresh_token: rt2 });
+    const afterTheft = await anonClientFromOwnIp().auth.refreshSession({ refresh_token: rt2 });
     expect(afterTheft.error).toMatchObject({ code: 'refresh_token_already_used' });
   }, 40_000);
 
   it('refuses unknown and malformed refresh tokens', async () => {
-    const unknown = await anonClient().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
+    const unknown = await anonClientFromOwnIp().auth.refreshSession({
+      refresh_token: 'abcdefghijkl',
+    });
     expect(unknown.error).toMatchObject({
       code: 'refresh_token_not_found',
       message: 'Invalid Refresh Token: Refresh Token Not Found',
     });
-    const short = await anonClient().auth.refreshSession({ refresh_token: 'short' });
+    const short = await anonClientFromOwnIp().auth.refreshSession({ refresh_token: 'short' });
     expect(short.error).toMatchObject({
       code: 'validation_failed',
       message: 'Refresh token is not valid',
@@ -74,7 +76,7 @@ describe("Supabase's errors", () => {
       { email, password: 'not-the-password' },
       { email: uniqueEmail('nobody'), password: PASSWORD },
     ]) {
-      const { error } = await anonClient().auth.signInWithPassword(attempt);
+      const { error } = await anonClientFromOwnIp().auth.signInWithPassword(attempt);
       expect(error).toMatchObject({
         code: 'invalid_credentials',
         status: 400,

@@ -7,7 +7,7 @@ import {
   allowedMediaType,
   parseMediaType,
   servedMediaType,
-} from '../../stack/storage/media-type.ts';
+} from '../../../stack/storage/media-type.ts';
 
 const ALLOWED = ['image/webp', 'image/jpeg', 'image/png'];
 

@@ -3,9 +3,9 @@
 // of the test's choosing (e.g. wide per-IP limits, so one limit can be tested without the other),
 // and raw requests to it shaped the way the gateway forwards them.
 import pg from 'pg';
-import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
-import { waitForMail } from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+import { startAuthServer, type AuthServerOptions } from '../../../stack/auth/server.ts';
+import { waitForMail } from '../../support/mail.ts';
+import { stackEnv } from '../../support/stack.ts';
 
 export const PASSWORD = 'Sup3r-secret-pw';
 
@@ -107,5 +107,3 @@ export async function authSql<T extends pg.QueryResultRow>(
     await client.end();
   }
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

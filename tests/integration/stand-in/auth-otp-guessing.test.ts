@@ -1,19 +1,20 @@
 // Decisions 0020 and 0030: a 6-digit e-mail code cannot be brute-forced. Every one-time code has a
 // per-account limit on wrong tries (stored in the database, counted atomically), and the per-IP
 // limits key on the one hop the gateway adds, so rotating X-Forwarded-For values gain nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, uniqueEmail } from '../support/stack.ts';
+import { createConfirmedUser } from '../../support/stack.ts';
 import {
   PASSWORD,
   authSql,
   mailedCode,
   post,
   rotatingIp,
-  sleep,
   startOwnServer,
   viaGateway,
   type OwnAuthServer,
 } from './auth-own-server.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const WRONG_TRIES_ALLOWED = 5;
 
@@ -50,7 +51,10 @@ describe('one-time codes survive guessing from any number of addresses', () => {
       type: 'magiclink',
       subject: 'Your Magic Link',
       request: async () => {
-        const { email } = await createConfirmedUser(uniqueEmail('otp-guess'), PASSWORD);
+        const { email } = await createConfirmedUser({
+          email: uniqueEmail('otp-guess'),
+          password: PASSWORD,
+        });
         expect((await post(server, '/otp', { email })).status).toBe(200);
         return email;
       },
@@ -70,7 +74,10 @@ describe('one-time codes survive guessing from any number of addresses', () => {
       type: 'recovery',
       subject: 'Reset Your Password',
       request: async () => {
-        const { email } = await createConfirmedUser(uniqueEmail('recover-guess'), PASSWORD);
+        const { email } = await createConfirmedUser({
+          email: uniqueEmail('recover-guess'),
+          password: PASSWORD,
+        });
         expect((await post(server, '/recover', { email })).status).toBe(200);
         return email;
       },
@@ -143,7 +150,10 @@ describe('the client address is the hop the gateway adds', () => {
   });
 
   it('sessions and the audit log store the peer, not the made-up address', async () => {
-    const { email, id } = await createConfirmedUser(uniqueEmail('ip-audit'), PASSWORD);
+    const { email, id } = await createConfirmedUser({
+      email: uniqueEmail('ip-audit'),
+      password: PASSWORD,
+    });
     const r = await post(
       server,
       '/token?grant_type=password',

@@ -3,8 +3,8 @@
 // helpers, the guard against direct deletes, and `postgres` (the migrations' role) able to add
 // buckets and policies. Checked as `postgres`, the role a migration runs as.
 import { describe, expect, it } from 'vitest';
-import { sql } from '../support/stack.ts';
-import { BUCKET, objectName, seedObject } from './storage-support';
+import { sql } from '../../support/stack.ts';
+import { BUCKET, objectName, seedObject } from '../storage-support';
 
 async function columns(table: string): Promise<Record<string, string>> {
   const rows = await sql<{ column_name: string; data_type: string }>(

@@ -1,6 +1,6 @@
 // Error bodies of the local auth service: 2024-01-01 shape vs legacy shape (stack/auth/errors.ts).
 import { describe, expect, it } from 'vitest';
-import { AuthApiError, formatError, resolveApiVersion } from '../../stack/auth/errors.ts';
+import { AuthApiError, formatError, resolveApiVersion } from '../../../stack/auth/errors.ts';
 
 describe('resolveApiVersion', () => {
   it('resolves 2024-01-01 and later dates to 2024-01-01', () => {

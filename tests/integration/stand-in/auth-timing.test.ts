@@ -3,8 +3,9 @@
 // /recover answers before its mail is sent. Medians of interleaved tries keep this robust on a
 // busy machine; before the fix the ratios were about 30x.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, uniqueEmail } from '../support/stack.ts';
+import { createConfirmedUser } from '../../support/stack.ts';
 import { PASSWORD, post, startOwnServer, type OwnAuthServer } from './auth-own-server.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const TRIES = 15;
 
@@ -14,7 +15,9 @@ beforeAll(async () => {
   server = await startOwnServer();
   existing = [];
   for (let i = 0; i < TRIES; i++)
-    existing.push((await createConfirmedUser(uniqueEmail('timing'), PASSWORD)).email);
+    existing.push(
+      (await createConfirmedUser({ email: uniqueEmail('timing'), password: PASSWORD })).email,
+    );
 }, 60_000);
 afterAll(async () => {
   await server?.close();

@@ -1,7 +1,7 @@
 // The per-IP limiter of the local auth server: the client address is the one hop the gateway
 // adds, and the limiter stays O(1) with bounded memory however many addresses it sees.
 import { describe, expect, it } from 'vitest';
-import { IpRateLimiter, clientIp } from '../../stack/auth/rate-limit.ts';
+import { IpRateLimiter, clientIp } from '../../../stack/auth/rate-limit.ts';
 
 describe('client address', () => {
   it('trusts only the last X-Forwarded-For entry (the socket peer the gateway appended)', () => {

@@ -5,9 +5,10 @@
 // second auth service with wide per-IP limits and a cheap bcrypt cost, in concurrent batches.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackEnv, uniqueEmail } from '../support/stack.ts';
-import { NASTY, nastyText, unicodeText } from './property-support';
+import { stackEnv } from '../../support/stack.ts';
+import { NASTY, nastyText, unicodeText } from '../property-support';
 import { post, startOwnServer, type OwnAuthServer } from './auth-own-server.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const BATCH = 20;
 const RUNS = 50; // × BATCH = 1,000 cases

@@ -10,24 +10,24 @@ import {
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startAuthServer, type AuthServerOptions } from '../../stack/auth/server.ts';
+import { startAuthServer, type AuthServerOptions } from '../../../stack/auth/server.ts';
 import { authAdminUrl, ownServerOptions } from './auth-own-server.ts';
-import { nodeClient } from '../../stack/client.ts';
-import { authMailSubject, extractLinks, listMail, waitForMail } from '../support/mail.ts';
-import { serviceClient, sql, stackEnv } from '../support/stack.ts';
+import { nodeClient } from '../../../stack/client.ts';
+import { authMailSubject, extractLinks, listMail, waitForMail } from '../../support/mail.ts';
+import { serviceClient, sql, stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
   SITE_URL,
-  anonClient,
   decodeJwt,
   authFetch,
   openLink,
   fragmentParams,
   confirmationLink,
   signUpAndConfirm,
-  uniqueEmail,
   randomIp,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
@@ -39,7 +39,7 @@ describe('sign-up with e-mail confirmation', () => {
   let session: Session;
 
   it('creates an unconfirmed user, returns no session and sends the confirmation mail', async () => {
-    client = anonClient();
+    client = anonClientFromOwnIp();
     const { data, error } = await client.auth.signUp({
       email,
       password: PASSWORD,
@@ -217,7 +217,7 @@ describe('sign-up with e-mail confirmation', () => {
   it('signOut ends the session: its refresh token and access token stop working', async () => {
     const { error } = await client.auth.signOut();
     expect(error).toBeNull();
-    const refresh = await anonClient().auth.refreshSession({
+    const refresh = await anonClientFromOwnIp().auth.refreshSession({
       refresh_token: session.refresh_token,
     });
     expect(refresh.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
@@ -233,7 +233,7 @@ describe('sign-up with e-mail confirmation', () => {
 
 describe("Supabase's errors", () => {
   it('weak password: AuthWeakPasswordError with reasons, 422', async () => {
-    const { error } = await anonClient().auth.signUp({
+    const { error } = await anonClientFromOwnIp().auth.signUp({
       email: uniqueEmail('weak'),
       password: '12345',
     });
@@ -264,7 +264,7 @@ describe("Supabase's errors", () => {
     const mailsBefore = (await listMail(env.MAILPIT_URL)).filter((m) =>
       m.to.some((t) => t.address === email),
     ).length;
-    const { data, error } = await anonClient().auth.signUp({
+    const { data, error } = await anonClientFromOwnIp().auth.signUp({
       email,
       password: 'another-password',
       options: { data: { x: 1 } },
@@ -324,7 +324,10 @@ describe("Supabase's errors", () => {
   });
 
   it('malformed e-mail: validation_failed, 400', async () => {
-    const { error } = await anonClient().auth.signUp({ email: 'not-an-email', password: PASSWORD });
+    const { error } = await anonClientFromOwnIp().auth.signUp({
+      email: 'not-an-email',
+      password: PASSWORD,
+    });
     expect(error).toMatchObject({
       code: 'validation_failed',
       status: 400,

@@ -6,10 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../stack/gateway.ts';
-import { portFree } from '../../stack/process.ts';
-import { findFreePortBase } from '../../stack/stack.ts';
-import { sql, stackEnv, waitForTable } from '../support/stack.ts';
+import { startGateway, type Gateway } from '../../../stack/gateway.ts';
+import { portFree } from '../../../stack/process.ts';
+import { findFreePortBase } from '../../../stack/stack.ts';
+import { sql, stackEnv, waitForTable } from '../../support/stack.ts';
 
 const NO_KEY = {
   message: 'No API key found in request',

@@ -11,11 +11,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DENO_DIR, functionLimitsFromEnv } from '../../stack/parts.ts';
-import { findFreePortBase } from '../../stack/stack.ts';
-import { stackEnv } from '../support/stack.ts';
+import { DENO_DIR, functionLimitsFromEnv } from '../../../stack/parts.ts';
+import { findFreePortBase } from '../../../stack/stack.ts';
+import { stackEnv } from '../../support/stack.ts';
 
-const REPO = path.resolve(import.meta.dirname, '../..');
+const REPO = path.resolve(import.meta.dirname, '../../..');
 const DENO = path.join(REPO, 'node_modules/deno/deno');
 
 const FUNCTIONS: Record<string, string> = {

@@ -1,19 +1,19 @@
 // The auth service's user endpoint (GET/PUT /user): which access tokens it refuses, and the
 // e-mail change that PUT /user starts and the mailed link completes.
 import { describe, expect, it } from 'vitest';
-import { authMailSubject, extractLinks, waitForMail } from '../support/mail.ts';
-import { stackEnv } from '../support/stack.ts';
+import { authMailSubject, extractLinks, waitForMail } from '../../support/mail.ts';
+import { stackEnv } from '../../support/stack.ts';
 import {
   PASSWORD,
-  anonClient,
   decodeJwt,
   signToken,
   authFetch,
   openLink,
   fragmentParams,
   signUpAndConfirm,
-  uniqueEmail,
-} from './auth-support.ts';
+  anonClientFromOwnIp,
+} from '../auth-support.ts';
+import { uniqueEmail } from '../../support/names.ts';
 
 const env = stackEnv();
 
@@ -21,13 +21,16 @@ describe("Supabase's errors", () => {
   it('tampered, foreign-signed and expired JWTs: 403 bad_jwt', async () => {
     const email = uniqueEmail('jwt');
     await signUpAndConfirm(email);
-    const { data } = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    const { data } = await anonClientFromOwnIp().auth.signInWithPassword({
+      email,
+      password: PASSWORD,
+    });
     const token = data.session!.access_token;
     const [head, , sig] = token.split('.');
     const claims = decodeJwt(token);
     const tampered = `${head}.${Buffer.from(JSON.stringify({ ...claims, role: 'service_role' })).toString('base64url')}.${sig}`;
 
-    const viaClient = await anonClient().auth.getUser(tampered);
+    const viaClient = await anonClientFromOwnIp().auth.getUser(tampered);
     expect(viaClient.error).toMatchObject({ code: 'bad_jwt', status: 403 });
 
     const raw = await authFetch('/user', { token: tampered });
@@ -70,7 +73,7 @@ describe('e-mail change', () => {
     await signUpAndConfirm(email);
     const taken = uniqueEmail('change-taken');
     await signUpAndConfirm(taken);
-    const client = anonClient();
+    const client = anonClientFromOwnIp();
     await client.auth.signInWithPassword({ email, password: PASSWORD });
 
     const clash = await client.auth.updateUser({ email: taken });
@@ -98,11 +101,12 @@ describe('e-mail change', () => {
     expect(res.status).toBe(303);
     const params = fragmentParams(res.headers.get('location')!);
     expect(params.get('type')).toBe('email_change');
-    const user = await anonClient().auth.getUser(params.get('access_token')!);
+    const user = await anonClientFromOwnIp().auth.getUser(params.get('access_token')!);
     expect(user.data.user?.email).toBe(newEmail);
     expect(user.data.user?.new_email).toBeUndefined();
     expect(
-      (await anonClient().auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error,
+      (await anonClientFromOwnIp().auth.signInWithPassword({ email: newEmail, password: PASSWORD }))
+        .error,
     ).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import {
   isValidObjectName,
   objectDir,
   versionFile,
-} from '../../stack/storage/keys.ts';
+} from '../../../stack/storage/keys.ts';
 
 describe('object names', () => {
   it.each([
