@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { documentTitle } from '../src/routing/RouteMeta.tsx';
 import { contactTexts } from '../src/features/contact/contactTexts.ts';
 import { texts } from '../src/adminTexts.ts';
+import { DEFAULT_ABOUT_TEXT } from '../src/features/pages/aboutText.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const PAGES = [
@@ -61,6 +62,26 @@ test.describe('pre-rendered pages', () => {
       await expect(page.getByText(texts.brand.footer)).toBeVisible();
     });
   }
+
+  test("home and About carry the owner's banner and About text as the build read them", async ({
+    request,
+  }) => {
+    // The build ran on the fresh seed, whose row holds the store's starting slides and text
+    // (other tests change the row only after the build, and put it back).
+    for (const path of ['/', '/about']) {
+      const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+      const embed =
+        /<script type="application\/json" id="storefront-content">([^<]*)<\/script>/.exec(html);
+      expect(embed, path).not.toBeNull();
+      const built = JSON.parse(embed![1]!) as { slide_1_heading: string; about_text: string };
+      expect(built.slide_1_heading, path).toBe(texts.storefront.banner.slides[0].heading);
+      expect(built.about_text, path).toBe(DEFAULT_ABOUT_TEXT);
+    }
+    const contact = await (
+      await request.get('/contact', { headers: { accept: 'text/html' } })
+    ).text();
+    expect(contact).not.toContain('id="storefront-content"');
+  });
 
   test('the contact form cannot be sent before the app runs (no native submit into the URL)', async ({
     page,

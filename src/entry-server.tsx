@@ -21,6 +21,7 @@ import type { StoreProduct } from './lib/domain/tables';
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './routing/prerender';
 export { storeSettings } from './lib/infra/storeSettings';
+export { renderStorefrontContentWith, STOREFRONT_CONTENT_ID } from './lib/infra/storefrontContent';
 
 export interface RenderedPage {
   /** Markup for #root. */

@@ -7,6 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { scriptJson } from '../../src/lib/domain/productSeo.ts';
+import type { StorefrontContentRow } from '../../src/lib/infra/storefrontContent.ts';
+import { readBuildStorefrontContent } from './build-store-settings.ts';
 
 const ENTRY = 'src/entry-server.tsx';
 /** The browser app that main.tsx imports after the first paint. */
@@ -23,7 +26,12 @@ interface ServerEntry {
   render(pathname: string): Promise<{ html: string; title: string; description: string }>;
   renderCardTemplates(): Promise<string>;
   storeSettings: { name: string };
+  renderStorefrontContentWith(row: StorefrontContentRow | null): void;
+  STOREFRONT_CONTENT_ID: string;
 }
+
+/** The pages that show the storefront content (the banner, the About text) carry its row. */
+const CONTENT_ROUTES = new Set(['/', '/about']);
 
 /** `/` → index.html, `/contact` → contact.html (served for /contact by hosts and vite preview). */
 export function htmlFileFor(route: string): string {
@@ -137,6 +145,16 @@ export function prerender(): Plugin {
         // The card markup the home page's early script draws from (earlyFirstPage.ts), only
         // where that script is (a build with the Supabase settings).
         const cards = template.includes(EARLY_SCRIPT_MARK) ? await entry.renderCardTemplates() : '';
+        // The owner's banner and About text as the build reads them: rendered into the HTML and
+        // carried as JSON, so hydration renders the same (docs/decisions/0212).
+        const content = await readBuildStorefrontContent(
+          { ...config.env, ...process.env },
+          (message) => config.logger.warn(message),
+        );
+        entry.renderStorefrontContentWith(content);
+        const contentJson = content
+          ? `<script type="application/json" id="${entry.STOREFRONT_CONTENT_ID}">${scriptJson(content)}</script>`
+          : '';
         for (const route of entry.PRERENDERED_ROUTES) {
           const page = await entry.render(route);
           const html = fillTemplate(
@@ -146,9 +164,15 @@ export function prerender(): Plugin {
             entry.PRERENDERED_ATTRIBUTE,
             entry.storeSettings.name,
           );
+          const extra = [
+            CONTENT_ROUTES.has(route) ? contentJson : '',
+            route === '/' ? cards : '',
+          ].filter(Boolean);
           writeFileSync(
             path.join(outDir, htmlFileFor(route)),
-            route === '/' && cards ? html.replace('</body>', () => `  ${cards}\n  </body>`) : html,
+            extra.length
+              ? html.replace('</body>', () => `  ${extra.join('\n  ')}\n  </body>`)
+              : html,
           );
         }
       } finally {

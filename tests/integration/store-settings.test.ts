@@ -5,7 +5,10 @@
 // RLS matrix (rls-matrix.test.ts) covers every role × action cell of the table.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBuildStoreSettings } from '../../scripts/vite-plugins/build-store-settings';
+import {
+  readBuildStoreSettings,
+  readBuildStorefrontContent,
+} from '../../scripts/vite-plugins/build-store-settings';
 import { answerProductPages } from '../../src/host/productPages';
 import { fetchStoreSettingsRow, STORE_SETTINGS_COLUMNS } from '../../src/lib/infra/storeSettings';
 import { deleteUsers } from './db-test-helpers.ts';
@@ -237,5 +240,18 @@ describe('store settings', () => {
     expect(refused).toBeNull();
     expect(warnings.at(-1)).toMatch(/HTTP 401/);
     expect(await readBuildStoreSettings({})).toBeNull();
+    // The banner and About text likewise (the pre-rendered home and About pages carry them).
+    const content = await readBuildStorefrontContent({
+      VITE_SUPABASE_URL: stackEnv().API_URL,
+      VITE_SUPABASE_ANON_KEY: stackEnv().ANON_KEY,
+    });
+    expect(typeof content?.about_text).toBe('string');
+    expect(
+      await readBuildStorefrontContent(
+        { VITE_SUPABASE_URL: 'http://127.0.0.1:9', VITE_SUPABASE_ANON_KEY: 'key' },
+        (message) => warnings.push(message),
+      ),
+    ).toBeNull();
+    expect(warnings.at(-1)).toMatch(/could not read public\.storefront_content/);
   });
 });

@@ -131,7 +131,7 @@ export function fetchStoreSettingsRow(
 }
 
 /**
- * The row as the build read it (vite.config.ts defines it, scripts/build-store-settings.ts reads
+ * The row as the build read it (vite.config.ts defines it, scripts/vite-plugins/build-store-settings.ts reads
  * it): the browser bundle and the pre-rendered HTML get the same values, so hydration matches and
  * visitors without JavaScript see Follow us and who runs the shop as of the last build.
  * Undefined outside Vite (Node, unit tests); null when the build could not read the row.

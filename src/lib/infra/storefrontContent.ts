@@ -6,9 +6,14 @@ import { fetchPublicRow } from './storeSettings';
  * The owner's storefront content (public.storefront_content, one row; docs/decisions/0212): the
  * home banner's three slides and the About page's text, edited on the admin's Storefront tab. Like
  * the store settings (src/lib/infra/storeSettings.ts), the row is read once per page load with a plain
- * fetch (no client library on the storefront's first load) and shown after the first render; the
- * pre-rendered HTML and hydration show the built-in defaults (docs/decisions/0190).
+ * fetch (no client library on the storefront's first load). The build reads it too and the
+ * pre-rendered home and About pages carry it as JSON (STOREFRONT_CONTENT_ID), so their first paint
+ * already shows the owner's banner and text and hydration renders the same (docs/decisions/0190);
+ * the fetch then only matters when the row changed after the build.
  */
+
+/** The id of the <script type="application/json"> the pre-rendered pages carry the row in. */
+export const STOREFRONT_CONTENT_ID = 'storefront-content';
 
 export const SLIDE_NUMBERS = [1, 2, 3] as const;
 export type SlideNumber = (typeof SLIDE_NUMBERS)[number];
@@ -78,8 +83,31 @@ export function fetchStorefrontContentRow(
   return fetchPublicRow(supabaseUrl, anonKey, 'storefront_content', '*');
 }
 
-// The row once it has arrived; null: the built-in defaults (before, or when the read failed).
-let current: StorefrontContentRow | null = null;
+// The row as the page was rendered with: the build's (pre-rendering sets it; a pre-rendered page
+// carries it), or null: the built-in defaults.
+let rendered: StorefrontContentRow | null | undefined;
+
+/** Pre-rendering: the row the build read (null: the defaults). */
+export function renderStorefrontContentWith(row: StorefrontContentRow | null): void {
+  rendered = row;
+  current = row;
+}
+
+function renderedRow(): StorefrontContentRow | null {
+  if (rendered !== undefined) return rendered;
+  rendered = null;
+  if (typeof document === 'undefined') return rendered;
+  const json = document.getElementById(STOREFRONT_CONTENT_ID)?.textContent;
+  try {
+    if (json) rendered = JSON.parse(json) as StorefrontContentRow;
+  } catch {
+    rendered = null; // A damaged embed: the defaults, then the fetched row.
+  }
+  return rendered;
+}
+
+// The row shown now: the rendered one until the fetched one has arrived.
+let current: StorefrontContentRow | null = renderedRow();
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -114,13 +142,9 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The stored row for rendering, or null (use the defaults). Hydration renders null, as the
- * pre-rendered HTML has the defaults; React re-renders with the row once it is there.
+ * The stored row for rendering, or null (use the defaults). Hydration renders the row the page
+ * was pre-rendered with; React re-renders with the fetched row if it differs.
  */
 export function useStorefrontContent(): StorefrontContentRow | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, () => current, renderedRow);
 }
