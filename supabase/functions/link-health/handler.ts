@@ -30,7 +30,17 @@ interface Job {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATUSES: LinkStatus[] = ['ok', 'redirected', 'broken', 'unreachable', 'timed_out'];
+/** What a stored result may say (the confirmed state, public.link_checks.status). */
+type StoredStatus = LinkStatus | 'failing';
+const STATUSES: StoredStatus[] = [
+  'ok',
+  'redirected',
+  'failing',
+  'broken',
+  'blocked',
+  'unreachable',
+  'timed_out',
+];
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
@@ -142,6 +152,32 @@ function jobsFor(products: ProductUrls[], siteUrl: string | null): Job[] {
   return jobs;
 }
 
+interface StoredState {
+  product_id: string;
+  kind: string;
+  url: string;
+  status: StoredStatus;
+  failures: number;
+  detail: string | null;
+}
+
+/** The stored results of these products, by "product/kind". */
+async function storedStates(db: SupabaseClient, ids: string[]): Promise<Map<string, StoredState>> {
+  const map = new Map<string, StoredState>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const { data, error } = await db
+      .from('link_checks')
+      .select('product_id,kind,url,status,failures,detail')
+      .in('product_id', ids.slice(i, i + 100));
+    if (error) {
+      console.error('[link-health] reading stored results failed:', error.message);
+      continue;
+    }
+    for (const s of data as StoredState[]) map.set(`${s.product_id}/${s.kind}`, s);
+  }
+  return map;
+}
+
 export function createHandler(config: LinkHealthConfig) {
   const db = createClient(config.supabaseUrl, config.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -195,6 +231,7 @@ export function createHandler(config: LinkHealthConfig) {
         http_code: r.httpCode,
         final_url: r.finalUrl,
         detail: r.detail,
+        chain: r.chain,
       };
     });
     if (rows.length > 0) {
@@ -204,8 +241,22 @@ export function createHandler(config: LinkHealthConfig) {
         return json(503, { error: 'Could not store the results.' });
       }
     }
-    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<LinkStatus, number>;
-    for (const r of rows) counts[r.status]++;
+    // The answer reports the confirmed state the database stored (one failure is 'failing',
+    // REQ-OFF-6), and the check's own verdict beside it.
+    const stored = await storedStates(db, [...new Set(rows.map((r) => r.product_id))]);
+    const answered = rows.map((r) => {
+      const s = stored.get(`${r.product_id}/${r.kind}`);
+      const current = s && s.url === r.url ? s : null;
+      return {
+        ...r,
+        verdict: r.status,
+        status: (current?.status ?? r.status) as StoredStatus,
+        failures: current?.failures ?? null,
+        detail: current ? current.detail : r.detail,
+      };
+    });
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<StoredStatus, number>;
+    for (const r of answered) counts[r.status]++;
     const last =
       products.length > 0
         ? products
@@ -217,7 +268,7 @@ export function createHandler(config: LinkHealthConfig) {
       products: products.length,
       checked: rows.length,
       counts,
-      results: rows,
+      results: answered,
       // "page" mode: where the next page starts (null when this was the last one).
       next: selection.mode === 'page' && products.length === selection.limit ? last : null,
     });
