@@ -219,8 +219,10 @@ export type Database = {
       };
       link_checks: {
         Row: {
+          chain: Json;
           checked_at: string;
           detail: string | null;
+          failures: number;
           final_url: string | null;
           http_code: number | null;
           kind: string;
@@ -230,8 +232,10 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          chain?: Json;
           checked_at?: string;
           detail?: string | null;
+          failures?: number;
           final_url?: string | null;
           http_code?: number | null;
           kind: string;
@@ -240,8 +244,10 @@ export type Database = {
           url: string;
         };
         Update: {
+          chain?: Json;
           checked_at?: string;
           detail?: string | null;
+          failures?: number;
           final_url?: string | null;
           http_code?: number | null;
           kind?: string;
@@ -277,6 +283,39 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      link_redirect_acceptances: {
+        Row: {
+          accepted_at: string;
+          accepted_by: string | null;
+          from_host: string | null;
+          id: number;
+          product_id: string | null;
+          to_host: string;
+          url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          from_host?: string | null;
+          product_id?: string | null;
+          to_host: string;
+          url?: string | null;
+        };
+        Update: {
+          from_host?: string | null;
+          product_id?: string | null;
+          to_host?: string;
+          url?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'link_redirect_acceptances_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       product_slug_history: {
         Row: {
