@@ -87,17 +87,6 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION private.link_host(p_url text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select nullif(regexp_replace(lower(substring(p_url from
-           '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/?#:]*)')), '^www\.', ''), '');
-$function$
-;
-
 CREATE OR REPLACE FUNCTION private.link_redirect_acceptances_apply()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -329,8 +318,6 @@ grant select, delete on table public.link_redirect_acceptances to authenticated;
 grant insert (product_id, url, from_host, to_host) on table public.link_redirect_acceptances
   to authenticated;
 grant select, insert, delete on table public.link_redirect_acceptances to service_role;
-revoke execute on function private.link_host(text) from public, anon;
-grant execute on function private.link_host(text) to authenticated, service_role;
 revoke execute on function private.redirect_accepted(uuid, text, text) from public, anon;
 grant execute on function private.redirect_accepted(uuid, text, text)
   to authenticated, service_role;

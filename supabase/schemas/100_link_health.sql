@@ -130,9 +130,10 @@ create trigger products_link_checks_forget
 -- Accepted redirects (REQ-OFF-6): an admin says a redirect is expected, either for one product
 -- link (product_id + url: forgotten when the link changes) or for every link from a seller host
 -- to a final host (from_host). An accepted redirect shows as 'ok'. Hosts are compared as
--- private.link_host gives them (lower case, no "www.", no port). Admins read, add and remove
--- them (RLS); who and when is kept on the row (no activity-log kind fits: the log records
--- catalogue and team changes, and this changes neither).
+-- private.link_host (140_offers.sql, as sellers.host) gives them: lower case, no "www.", no
+-- port. Admins read, add and remove them (RLS); who and when is kept on the row (no
+-- activity-log kind fits: the log records catalogue, offer and team changes, and this changes
+-- none of them).
 -- ---------------------------------------------------------------------------------------------
 create table public.link_redirect_acceptances (
   id bigint generated always as identity primary key,
@@ -171,19 +172,6 @@ create policy "Admins accept redirects"
 create policy "Admins withdraw accepted redirects"
   on public.link_redirect_acceptances for delete to authenticated
   using ((select private.is_admin()));
-
--- A URL's host as acceptances compare it: lower case, without "www." and without the port.
-create function private.link_host(p_url text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select nullif(regexp_replace(lower(substring(p_url from
-           '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^]]*\]|[^/?#:]*)')), '^www\.', ''), '');
-$$;
-revoke execute on function private.link_host(text) from public, anon;
-grant execute on function private.link_host(text) to authenticated, service_role;
 
 -- Whether an admin accepted the redirect of this product link to where it ended.
 create function private.redirect_accepted(p_product_id uuid, p_url text, p_final_url text)
