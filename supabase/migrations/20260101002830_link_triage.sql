@@ -8,11 +8,27 @@
 -- - 'blocked' (a bot wall, or 403 on every check) is never broken; link_checks.chain keeps each
 --   hop's code and host (at most 25 hops) as the evidence;
 -- - public.link_redirect_acceptances: admins accept a redirect per product link (forgotten when
---   the link changes) or per seller host -> final host; an accepted redirect is 'ok'.
+--   the link changes) or per seller host -> final host; an accepted redirect is 'ok';
+-- - offers: every non-primary offer's link is checked too (link_checks kind 'offer' with
+--   offer_id; the primary key (product_id, kind) becomes the unique key (product_id, kind,
+--   offer_id)); Buy Now (private.refresh_product_summaries) skips offers confirmed broken, and
+--   listing.hidden_product_ids hides a product only when every offer link is confirmed broken.
 -- Existing 'broken' results were confirmed by one failure only: they become 'failing' (the next
 -- scheduled check confirms or clears them).
 
+drop trigger if exists "link_checks_offer_summary_delete" on "public"."link_checks";
+
+drop trigger if exists "link_checks_offer_summary_insert" on "public"."link_checks";
+
+drop trigger if exists "link_checks_offer_summary_update" on "public"."link_checks";
+
+alter table "public"."link_checks" drop constraint "link_checks_kind_check";
+
 alter table "public"."link_checks" drop constraint "link_checks_status_check";
+
+alter table "public"."link_checks" drop constraint "link_checks_pkey";
+
+drop index if exists "public"."link_checks_pkey";
 
   create table "public"."link_redirect_acceptances" (
     "id" bigint generated always as identity not null,
@@ -30,6 +46,12 @@ alter table "public"."link_checks" add column "failures" integer not null defaul
 
 alter table "public"."link_checks" add column "chain" jsonb not null default '[]'::jsonb;
 
+alter table "public"."link_checks" add column "offer_id" uuid;
+
+CREATE UNIQUE INDEX link_checks_key ON public.link_checks USING btree (product_id, kind, offer_id) NULLS NOT DISTINCT;
+
+CREATE INDEX link_checks_offer_idx ON public.link_checks USING btree (offer_id) WHERE (offer_id IS NOT NULL);
+
 CREATE UNIQUE INDEX link_redirect_acceptances_hosts_key ON public.link_redirect_acceptances USING btree (from_host, to_host) WHERE (from_host IS NOT NULL);
 
 CREATE UNIQUE INDEX link_redirect_acceptances_link_key ON public.link_redirect_acceptances USING btree (product_id, url, to_host) WHERE (product_id IS NOT NULL);
@@ -45,6 +67,16 @@ alter table "public"."link_checks" validate constraint "link_checks_chain_check"
 alter table "public"."link_checks" add constraint "link_checks_failures_check" CHECK ((failures >= 0)) not valid;
 
 alter table "public"."link_checks" validate constraint "link_checks_failures_check";
+
+alter table "public"."link_checks" add constraint "link_checks_key" UNIQUE using index "link_checks_key";
+
+alter table "public"."link_checks" add constraint "link_checks_offer_check" CHECK (((kind = 'offer'::text) = (offer_id IS NOT NULL))) not valid;
+
+alter table "public"."link_checks" validate constraint "link_checks_offer_check";
+
+alter table "public"."link_checks" add constraint "link_checks_offer_id_fkey" FOREIGN KEY (offer_id) REFERENCES offers(id) ON DELETE CASCADE not valid;
+
+alter table "public"."link_checks" validate constraint "link_checks_offer_id_fkey";
 
 alter table "public"."link_redirect_acceptances" add constraint "link_redirect_acceptances_from_host_check" CHECK ((from_host ~ '^[a-z0-9.:\[\]-]{1,253}$'::text)) not valid;
 
@@ -65,6 +97,10 @@ alter table "public"."link_redirect_acceptances" validate constraint "link_redir
 alter table "public"."link_redirect_acceptances" add constraint "link_redirect_acceptances_url_check" CHECK ((char_length(url) <= 2048)) not valid;
 
 alter table "public"."link_redirect_acceptances" validate constraint "link_redirect_acceptances_url_check";
+
+alter table "public"."link_checks" add constraint "link_checks_kind_check" CHECK ((kind = ANY (ARRAY['link'::text, 'image'::text, 'offer'::text]))) not valid;
+
+alter table "public"."link_checks" validate constraint "link_checks_kind_check";
 
 alter table "public"."link_checks" add constraint "link_checks_status_check" CHECK ((status = ANY (ARRAY['ok'::text, 'redirected'::text, 'failing'::text, 'broken'::text, 'blocked'::text, 'unreachable'::text, 'timed_out'::text]))) not valid;
 
@@ -87,6 +123,25 @@ AS $function$
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.link_checks_forget_offer_url()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.link_checks c
+   where c.offer_id = new.id and c.url is distinct from new.link;
+  delete from public.link_redirect_acceptances a
+   where a.product_id = new.product_id and a.url = old.link
+     and not exists (select 1 from public.products p where p.id = new.product_id and p.link = old.link)
+     and not exists (select 1 from public.offers o
+                      where o.product_id = new.product_id and o.id <> new.id and o.link = old.link);
+  return null;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.link_redirect_acceptances_apply()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -96,7 +151,7 @@ AS $function$
 begin
   update public.link_checks c
      set status = 'ok', detail = 'redirect accepted'
-   where c.status = 'redirected' and c.kind = 'link'
+   where c.status = 'redirected' and c.kind in ('link', 'offer')
      and private.redirect_accepted(c.product_id, c.url, c.final_url);
   update public.link_checks c
      set status = 'redirected', detail = null
@@ -144,6 +199,33 @@ AS $function$
      where a.to_host = private.link_host(p_final_url)
        and ((a.product_id = p_product_id and a.url = p_url)
             or a.from_host = private.link_host(p_url)));
+$function$
+;
+
+CREATE OR REPLACE FUNCTION listing.hidden_product_ids()
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not coalesce((select s.hide_broken_links from public.link_health_settings s), false)
+     or (auth.uid() is not null and private.is_admin()) then
+    return '{}'::uuid[];
+  end if;
+  -- A product goes only when no offer has a working link (REQ-OFF-6): its own link (the primary
+  -- offer's) is confirmed broken and so is every other offer's. Buy Now skips broken offers
+  -- the same way (private.refresh_product_summaries).
+  return coalesce((
+    select array_agg(c.product_id) from public.link_checks c
+     where c.kind = 'link' and c.status = 'broken'
+       and not exists (
+             select 1 from public.offers o
+              where o.product_id = c.product_id and not o.is_primary
+                and not exists (select 1 from public.link_checks oc
+                                 where oc.offer_id = o.id and oc.status = 'broken'))),
+    '{}'::uuid[]);
+end;
 $function$
 ;
 
@@ -240,10 +322,97 @@ begin
    where c.product_id = new.id
      and ((c.kind = 'link' and c.url is distinct from new.link)
           or (c.kind = 'image' and c.url is distinct from new.image));
-  -- A redirect accepted for the old link is forgotten with it (REQ-OFF-6).
-  delete from public.link_redirect_acceptances a
-   where a.product_id = new.id and a.url is distinct from new.link;
+  -- A redirect accepted for the old link is forgotten with it (REQ-OFF-6), unless another offer
+  -- of the product still links there.
+  if old.link is distinct from new.link then
+    delete from public.link_redirect_acceptances a
+     where a.product_id = new.id and a.url = old.link
+       and not exists (select 1 from public.offers o
+                        where o.product_id = new.id and not o.is_primary and o.link = old.link);
+  end if;
   return null;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.refresh_product_summaries(p_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_stale interval := make_interval(
+    days => coalesce((select s.price_stale_after_days from public.store_settings s), 7));
+  v_prev text := coalesce(current_setting('offers.summary_write', true), '');
+  v_count integer;
+begin
+  if p_ids is null or cardinality(p_ids) = 0 then
+    return 0;
+  end if;
+  perform set_config('offers.summary_write', 'on', true);
+  with calc as (
+    select p.id,
+           best.price_gbp as price_value,
+           coalesce(cnt.n, 0)::smallint as offer_count,
+           coalesce(best.price_confirmed_at, prim.price_confirmed_at) as price_checked_at,
+           cnt.fresh_until as price_fresh_until,
+           buy.id as buy_offer_id,
+           buy.link as buy_link,
+           buy.seller as buy_seller
+      from public.products p
+      left join lateral (
+        select o.price_gbp, o.price_confirmed_at
+          from public.offers o
+         where o.product_id = p.id and o.price_gbp is not null
+           and o.price_confirmed_at > now() - v_stale
+         order by o.price_gbp, o.delivery_gbp asc nulls last, o.price_confirmed_at desc
+         limit 1) best on true
+      left join lateral (
+        select count(*) as n, min(o.price_confirmed_at) + v_stale as fresh_until
+          from public.offers o
+         where o.product_id = p.id and o.price_gbp is not null
+           and o.price_confirmed_at > now() - v_stale) cnt on true
+      left join lateral (
+        select o.price_confirmed_at from public.offers o
+         where o.product_id = p.id and o.is_primary) prim on true
+      left join lateral (
+        select o.id, private.tagged_link(o.link, s.affiliate_param, s.affiliate_value) as link,
+               s.name as seller
+          from public.offers o
+          join public.sellers s on s.id = o.seller_id
+          cross join lateral (
+            select exists (
+                     select 1 from public.link_checks c
+                      where c.product_id = p.id and c.status = 'broken' and c.url = o.link
+                        and ((o.is_primary and c.kind = 'link')
+                             or (c.kind = 'offer' and c.offer_id = o.id))) as broken) b
+          cross join lateral (
+            select o.price_gbp is not null and o.price_confirmed_at > now() - v_stale as current) f
+         where o.product_id = p.id
+         order by case when o.is_primary and not b.broken then 0
+                       when not b.broken and f.current then 1
+                       when not b.broken then 2
+                       when o.is_primary then 3
+                       else 4 end,
+                  o.price_gbp asc nulls last, o.delivery_gbp asc nulls last, s.name, o.id
+         limit 1) buy on true
+     where p.id = any (p_ids)
+  )
+  update public.products p
+     set price_value = c.price_value, offer_count = c.offer_count,
+         price_checked_at = c.price_checked_at, price_fresh_until = c.price_fresh_until,
+         buy_offer_id = c.buy_offer_id, buy_link = c.buy_link, buy_seller = c.buy_seller
+    from calc c
+   where p.id = c.id
+     and (p.price_value, p.offer_count, p.price_checked_at, p.price_fresh_until, p.buy_offer_id,
+          p.buy_link, p.buy_seller)
+         is distinct from
+         (c.price_value, c.offer_count, c.price_checked_at, c.price_fresh_until, c.buy_offer_id,
+          c.buy_link, c.buy_seller);
+  get diagnostics v_count = row_count;
+  perform set_config('offers.summary_write', v_prev, true);
+  return v_count;
 end;
 $function$
 ;
@@ -261,22 +430,28 @@ begin
   end if;
   -- Each result is judged against the stored one for the same URL (private.link_verdict).
   insert into public.link_checks as c
-    (product_id, kind, url, status, failures, http_code, final_url, detail, chain, checked_at)
-  select r.product_id, r.kind, r.url, v.status, v.failures, r.http_code, left(r.final_url, 2048),
-         left(v.detail, 200), private.link_chain(r.chain), now()
+    (product_id, kind, offer_id, url, status, failures, http_code, final_url, detail, chain,
+     checked_at)
+  select r.product_id, r.kind, o.id, r.url, v.status, v.failures, r.http_code,
+         left(r.final_url, 2048), left(v.detail, 200), private.link_chain(r.chain), now()
     from jsonb_to_recordset(p_results)
-           as r(product_id uuid, kind text, url text, status text, http_code integer,
-                final_url text, detail text, chain jsonb)
+           as r(product_id uuid, kind text, offer_id uuid, url text, status text,
+                http_code integer, final_url text, detail text, chain jsonb)
     join public.products p on p.id = r.product_id
+    left join public.offers o
+      on r.kind = 'offer' and o.id = r.offer_id and o.product_id = r.product_id
+         and not o.is_primary
     left join public.link_checks prior
-      on prior.product_id = r.product_id and prior.kind = r.kind and prior.url = r.url
+      on prior.product_id = r.product_id and prior.kind = r.kind
+         and prior.offer_id is not distinct from o.id and prior.url = r.url
    cross join lateral private.link_verdict(
            r.status, r.http_code, r.detail, prior.status, prior.http_code, prior.failures,
-           r.status = 'redirected' and r.kind = 'link'
+           r.status = 'redirected' and r.kind in ('link', 'offer')
              and private.redirect_accepted(r.product_id, r.url, r.final_url)) v
-   where ((r.kind = 'link' and p.link = r.url) or (r.kind = 'image' and p.image = r.url))
+   where ((r.kind = 'link' and p.link = r.url) or (r.kind = 'image' and p.image = r.url)
+          or (r.kind = 'offer' and o.link = r.url))
      and r.status in ('ok', 'redirected', 'broken', 'blocked', 'unreachable', 'timed_out')
-  on conflict (product_id, kind) do update
+  on conflict (product_id, kind, offer_id) do update
     set url = excluded.url, status = excluded.status, failures = excluded.failures,
         http_code = excluded.http_code, final_url = excluded.final_url,
         detail = excluded.detail, chain = excluded.chain, checked_at = excluded.checked_at;
@@ -309,7 +484,15 @@ using (( SELECT private.is_admin() AS is_admin));
 
 CREATE TRIGGER link_redirect_acceptances_apply AFTER INSERT OR DELETE ON public.link_redirect_acceptances FOR EACH STATEMENT EXECUTE FUNCTION private.link_redirect_acceptances_apply();
 
--- Grants and comments as in supabase/schemas/100_link_health.sql.
+CREATE TRIGGER offers_link_checks_forget AFTER UPDATE OF link ON public.offers FOR EACH ROW WHEN (((old.link IS DISTINCT FROM new.link) AND (NOT new.is_primary))) EXECUTE FUNCTION private.link_checks_forget_offer_url();
+
+CREATE TRIGGER link_checks_offer_summary_delete AFTER DELETE ON public.link_checks FOR EACH ROW WHEN (((old.kind = ANY (ARRAY['link'::text, 'offer'::text])) AND (old.status = 'broken'::text))) EXECUTE FUNCTION private.offers_link_health_changed();
+
+CREATE TRIGGER link_checks_offer_summary_insert AFTER INSERT ON public.link_checks FOR EACH ROW WHEN (((new.kind = ANY (ARRAY['link'::text, 'offer'::text])) AND (new.status = 'broken'::text))) EXECUTE FUNCTION private.offers_link_health_changed();
+
+CREATE TRIGGER link_checks_offer_summary_update AFTER UPDATE ON public.link_checks FOR EACH ROW WHEN (((new.kind = ANY (ARRAY['link'::text, 'offer'::text])) AND ((old.status = 'broken'::text) IS DISTINCT FROM (new.status = 'broken'::text)))) EXECUTE FUNCTION private.offers_link_health_changed();
+
+-- Grants and comments as in supabase/schemas/100_link_health.sql and 150_offer_link_health.sql.
 comment on table public.link_redirect_acceptances is
   'Redirects an admin accepted as expected (per product link, or per seller host to final host); '
   'an accepted redirect shows as ok. Admins only.';
@@ -329,6 +512,10 @@ grant execute on function private.link_verdict(text, integer, text, text, intege
   to service_role;
 revoke execute on function private.link_chain(jsonb) from public, anon;
 grant execute on function private.link_chain(jsonb) to service_role;
+revoke execute on function private.link_checks_forget_offer_url() from public, anon, authenticated;
+comment on function listing.hidden_product_ids() is
+  'Products the storefront hides while hide_broken_links is on (not for admins): those whose '
+  'every offer link is confirmed broken.';
 
 -- Results confirmed by a single failure are not confirmed any more (see above).
 update public.link_checks set status = 'failing', failures = 1 where status = 'broken';

@@ -20,7 +20,9 @@
 
 create table public.link_checks (
   product_id uuid not null references public.products (id) on delete cascade,
-  kind text not null constraint link_checks_kind_check check (kind in ('link', 'image')),
+  -- 'offer': the link of a product's other (non-primary) offer, offer_id says which
+  -- (REQ-OFF-6); the primary offer's link is the product's, checked as 'link'.
+  kind text not null constraint link_checks_kind_check check (kind in ('link', 'image', 'offer')),
   -- The URL that was checked: a result is about that URL only (a changed link drops it).
   url text not null constraint link_checks_url_check check (char_length(url) <= 2048),
   -- The confirmed state (private.link_verdict): 'broken' only after two failed checks in a row,
@@ -40,7 +42,12 @@ create table public.link_checks (
   chain jsonb not null default '[]'::jsonb constraint link_checks_chain_check
     check (jsonb_typeof(chain) = 'array' and jsonb_array_length(chain) <= 25
            and octet_length(chain::text) <= 8192),
-  primary key (product_id, kind)
+  -- The offer whose link this is (kind 'offer' only; the foreign key is in
+  -- 150_offer_link_health.sql, after public.offers).
+  offer_id uuid,
+  constraint link_checks_offer_check check ((kind = 'offer') = (offer_id is not null)),
+  -- One result per product link, image and offer link.
+  constraint link_checks_key unique nulls not distinct (product_id, kind, offer_id)
 );
 comment on table public.link_checks is
   'Link health: the last check of each product''s seller link and image URL. Admins read; only '
@@ -48,6 +55,8 @@ comment on table public.link_checks is
 -- Broken and redirected first (the Insights list, the table's "needs attention" filter).
 create index link_checks_problems_idx on public.link_checks (status, checked_at)
   where status <> 'ok';
+-- An offer's result (Buy Now's fallback, hiding, the cascade when an offer goes).
+create index link_checks_offer_idx on public.link_checks (offer_id) where offer_id is not null;
 -- The schedule checks the oldest results first.
 create index link_checks_checked_at_idx on public.link_checks (checked_at);
 alter table public.link_checks enable row level security;
@@ -111,9 +120,14 @@ begin
    where c.product_id = new.id
      and ((c.kind = 'link' and c.url is distinct from new.link)
           or (c.kind = 'image' and c.url is distinct from new.image));
-  -- A redirect accepted for the old link is forgotten with it (REQ-OFF-6).
-  delete from public.link_redirect_acceptances a
-   where a.product_id = new.id and a.url is distinct from new.link;
+  -- A redirect accepted for the old link is forgotten with it (REQ-OFF-6), unless another offer
+  -- of the product still links there.
+  if old.link is distinct from new.link then
+    delete from public.link_redirect_acceptances a
+     where a.product_id = new.id and a.url = old.link
+       and not exists (select 1 from public.offers o
+                        where o.product_id = new.id and not o.is_primary and o.link = old.link);
+  end if;
   return null;
 end;
 $$;
@@ -202,7 +216,7 @@ as $$
 begin
   update public.link_checks c
      set status = 'ok', detail = 'redirect accepted'
-   where c.status = 'redirected' and c.kind = 'link'
+   where c.status = 'redirected' and c.kind in ('link', 'offer')
      and private.redirect_accepted(c.product_id, c.url, c.final_url);
   update public.link_checks c
      set status = 'redirected', detail = null
@@ -280,7 +294,8 @@ grant execute on function private.link_chain(jsonb) to service_role;
 -- ---------------------------------------------------------------------------------------------
 -- Writing results: the service role only. Each result names the URL it checked; a result for a
 -- URL the product no longer has (edited while the check ran) or for a deleted product is skipped.
--- p_results: [{"product_id","kind","url","status","http_code","final_url","detail","chain"}, ...]
+-- p_results: [{"product_id","kind","offer_id","url","status","http_code","final_url","detail",
+--              "chain"}, ...]  (offer_id for kind 'offer': a non-primary offer of the product)
 -- where status is the check's own verdict; what is stored is the confirmed state.
 -- ---------------------------------------------------------------------------------------------
 create function public.record_link_checks(p_results jsonb)
@@ -298,22 +313,28 @@ begin
   end if;
   -- Each result is judged against the stored one for the same URL (private.link_verdict).
   insert into public.link_checks as c
-    (product_id, kind, url, status, failures, http_code, final_url, detail, chain, checked_at)
-  select r.product_id, r.kind, r.url, v.status, v.failures, r.http_code, left(r.final_url, 2048),
-         left(v.detail, 200), private.link_chain(r.chain), now()
+    (product_id, kind, offer_id, url, status, failures, http_code, final_url, detail, chain,
+     checked_at)
+  select r.product_id, r.kind, o.id, r.url, v.status, v.failures, r.http_code,
+         left(r.final_url, 2048), left(v.detail, 200), private.link_chain(r.chain), now()
     from jsonb_to_recordset(p_results)
-           as r(product_id uuid, kind text, url text, status text, http_code integer,
-                final_url text, detail text, chain jsonb)
+           as r(product_id uuid, kind text, offer_id uuid, url text, status text,
+                http_code integer, final_url text, detail text, chain jsonb)
     join public.products p on p.id = r.product_id
+    left join public.offers o
+      on r.kind = 'offer' and o.id = r.offer_id and o.product_id = r.product_id
+         and not o.is_primary
     left join public.link_checks prior
-      on prior.product_id = r.product_id and prior.kind = r.kind and prior.url = r.url
+      on prior.product_id = r.product_id and prior.kind = r.kind
+         and prior.offer_id is not distinct from o.id and prior.url = r.url
    cross join lateral private.link_verdict(
            r.status, r.http_code, r.detail, prior.status, prior.http_code, prior.failures,
-           r.status = 'redirected' and r.kind = 'link'
+           r.status = 'redirected' and r.kind in ('link', 'offer')
              and private.redirect_accepted(r.product_id, r.url, r.final_url)) v
-   where ((r.kind = 'link' and p.link = r.url) or (r.kind = 'image' and p.image = r.url))
+   where ((r.kind = 'link' and p.link = r.url) or (r.kind = 'image' and p.image = r.url)
+          or (r.kind = 'offer' and o.link = r.url))
      and r.status in ('ok', 'redirected', 'broken', 'blocked', 'unreachable', 'timed_out')
-  on conflict (product_id, kind) do update
+  on conflict (product_id, kind, offer_id) do update
     set url = excluded.url, status = excluded.status, failures = excluded.failures,
         http_code = excluded.http_code, final_url = excluded.final_url,
         detail = excluded.detail, chain = excluded.chain, checked_at = excluded.checked_at;
@@ -358,12 +379,23 @@ begin
      or (auth.uid() is not null and private.is_admin()) then
     return '{}'::uuid[];
   end if;
-  return coalesce((select array_agg(c.product_id) from public.link_checks c
-                    where c.kind = 'link' and c.status = 'broken'), '{}'::uuid[]);
+  -- A product goes only when no offer has a working link (REQ-OFF-6): its own link (the primary
+  -- offer's) is confirmed broken and so is every other offer's. Buy Now skips broken offers
+  -- the same way (private.refresh_product_summaries).
+  return coalesce((
+    select array_agg(c.product_id) from public.link_checks c
+     where c.kind = 'link' and c.status = 'broken'
+       and not exists (
+             select 1 from public.offers o
+              where o.product_id = c.product_id and not o.is_primary
+                and not exists (select 1 from public.link_checks oc
+                                 where oc.offer_id = o.id and oc.status = 'broken'))),
+    '{}'::uuid[]);
 end;
 $$;
 comment on function listing.hidden_product_ids() is
-  'Products the storefront hides: broken seller links while hide_broken_links is on (not for admins).';
+  'Products the storefront hides while hide_broken_links is on (not for admins): those whose '
+  'every offer link is confirmed broken.';
 revoke execute on function listing.hidden_product_ids() from public;
 grant execute on function listing.hidden_product_ids() to anon, authenticated, service_role;
 

@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
+import { OfferFixtures, primaryOf, summaryOf } from './offers-support.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
@@ -25,10 +26,12 @@ let shopper: SupabaseClient;
 let site: LinkServer;
 let cat: string;
 let port: string;
+const offers = new OfferFixtures();
 
 interface Result {
   product_id: string;
   kind: string;
+  offer_id: string | null;
   status: string;
   verdict: string;
   failures: number | null;
@@ -58,15 +61,39 @@ async function newProduct(link: string): Promise<string> {
   return data.id as string;
 }
 
-/** Asks the function (as the admin) to check these products; the seller link's result. */
-async function check(id: string): Promise<{ result: Result; counts: Record<string, number> }> {
+/** Asks the function (as the admin) to check this product: every result. */
+async function checkAll(id: string): Promise<Answer> {
   const { data, error } = await admin.functions.invoke<Answer>('link-health', {
     body: { mode: 'products', ids: [id], timeoutMs: 2000 },
   });
   if (error) throw error;
-  const result = data!.results.find((r) => r.product_id === id && r.kind === 'link');
+  return data!;
+}
+
+/** Checks this product; its seller link's result. */
+async function check(id: string): Promise<{ result: Result; counts: Record<string, number> }> {
+  const data = await checkAll(id);
+  const result = data.results.find((r) => r.product_id === id && r.kind === 'link');
   if (!result) throw new Error(`no result for ${id}`);
-  return { result, counts: data!.counts };
+  return { result, counts: data.counts };
+}
+
+/** listing.hidden_product_ids() for a visitor while hiding is on (rolled back: store-wide). */
+async function hiddenWhileHiding(): Promise<string[]> {
+  const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+  await db.connect();
+  try {
+    await db.query('begin');
+    await db.query('update public.link_health_settings set hide_broken_links = true where true');
+    await db.query('set local role anon');
+    const { rows } = await db.query<{ ids: string[] }>(
+      'select listing.hidden_product_ids() as ids',
+    );
+    return rows[0]!.ids;
+  } finally {
+    await db.query('rollback');
+    await db.end();
+  }
 }
 
 async function stored(id: string) {
@@ -96,6 +123,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.from('products').delete().eq('cat', cat);
   await service.from('catagories').delete().eq('title', cat);
+  await offers.tearDown();
   await deleteUsers(service, users);
   await site?.close();
 });
@@ -130,22 +158,9 @@ describe('a link is broken only after two failed checks in a row', () => {
     await check(once);
     await check(twice);
     await check(twice);
-    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
-    await db.connect();
-    try {
-      // One transaction, rolled back: no other test on this stack sees the switch.
-      await db.query('begin');
-      await db.query('update public.link_health_settings set hide_broken_links = true where true');
-      await db.query('set local role anon');
-      const { rows } = await db.query<{ ids: string[] }>(
-        'select listing.hidden_product_ids() as ids',
-      );
-      expect(rows[0]!.ids).toContain(twice);
-      expect(rows[0]!.ids).not.toContain(once);
-    } finally {
-      await db.query('rollback');
-      await db.end();
-    }
+    const hidden = await hiddenWhileHiding();
+    expect(hidden).toContain(twice);
+    expect(hidden).not.toContain(once);
   });
 });
 
@@ -242,5 +257,63 @@ describe('an admin accepts a redirect as expected', () => {
     expect(insert.error).not.toBeNull();
     const read = await shopper.from('link_redirect_acceptances').select('id');
     expect(read.data ?? []).toEqual([]);
+  });
+});
+
+describe('offers: every offer link is checked; Buy Now and hiding skip broken ones', () => {
+  it('checks each offer link (kind offer), falls back to the next offer, hides only when all are broken', async () => {
+    site.answer('/primary', 500);
+    site.answer('/offer-b', 200);
+    const id = await newProduct(`${site.origin}/primary`);
+    const primary = await primaryOf(id);
+    const b = await offers.offer(id, { link: `${site.origin}/offer-b`, price_gbp: 4 });
+
+    // The offer's own result, keyed by offer; one primary failure moves nothing yet.
+    let answer = await checkAll(id);
+    expect(answer.results.find((r) => r.kind === 'offer')).toMatchObject({
+      offer_id: b.id,
+      status: 'ok',
+    });
+    expect((await summaryOf(id)).buy_offer_id).toBe(primary.id);
+    expect(await hiddenWhileHiding()).not.toContain(id);
+
+    // The primary link confirmed broken: Buy Now goes to the next current offer, still shown.
+    await checkAll(id);
+    const moved = await summaryOf(id);
+    expect(moved.buy_offer_id).toBe(b.id);
+    expect(moved.buy_link).toBe(`${site.origin}/offer-b`);
+    expect(await hiddenWhileHiding()).not.toContain(id);
+
+    // Every offer link broken: hidden (Buy Now falls back to the primary, as before).
+    site.answer('/offer-b', 404);
+    answer = await checkAll(id);
+    expect(answer.results.find((r) => r.kind === 'offer')).toMatchObject({ status: 'failing' });
+    expect(await hiddenWhileHiding()).not.toContain(id);
+    answer = await checkAll(id);
+    expect(answer.results.find((r) => r.kind === 'offer')).toMatchObject({ status: 'broken' });
+    expect((await summaryOf(id)).buy_offer_id).toBe(primary.id);
+    expect(await hiddenWhileHiding()).toContain(id);
+
+    // The admin fixes the offer's link: its old result goes, the product is back.
+    const { error } = await admin
+      .from('offers')
+      .update({ link: `${site.origin}/ok` })
+      .eq('id', b.id);
+    expect(error).toBeNull();
+    expect(await hiddenWhileHiding()).not.toContain(id);
+    expect((await summaryOf(id)).buy_offer_id).toBe(b.id);
+  });
+
+  it('an accepted redirect of an offer link is OK', async () => {
+    const id = await newProduct(`${site.origin}/ok`);
+    const link = `${site.origin}/moved`;
+    const b = await offers.offer(id, { link });
+    const result = async () => (await checkAll(id)).results.find((r) => r.offer_id === b.id);
+    expect(await result()).toMatchObject({ status: 'redirected' });
+    const accept = await admin
+      .from('link_redirect_acceptances')
+      .insert({ product_id: id, url: link, to_host: 'localhost' });
+    expect(accept.error).toBeNull();
+    expect(await result()).toMatchObject({ status: 'ok', detail: 'redirect accepted' });
   });
 });

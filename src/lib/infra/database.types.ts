@@ -253,6 +253,7 @@ export type Database = {
           final_url: string | null;
           http_code: number | null;
           kind: string;
+          offer_id: string | null;
           product_id: string;
           status: string;
           url: string;
@@ -266,6 +267,7 @@ export type Database = {
           final_url?: string | null;
           http_code?: number | null;
           kind: string;
+          offer_id?: string | null;
           product_id: string;
           status: string;
           url: string;
@@ -278,11 +280,19 @@ export type Database = {
           final_url?: string | null;
           http_code?: number | null;
           kind?: string;
+          offer_id?: string | null;
           product_id?: string;
           status?: string;
           url?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'link_checks_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'link_checks_product_id_fkey';
             columns: ['product_id'];

@@ -1,4 +1,5 @@
 // The link-health function's HTTP side: who may run checks, which products, and storing results.
+// A product's check covers its link, its image and every non-primary offer's link (REQ-OFF-6).
 //
 // POST /link-health with a JSON body, one of
 //   {"mode":"products","ids":[uuid, ...]}      re-check these products (1-50; admins' "Re-check")
@@ -20,9 +21,18 @@ interface ProductUrls {
   image: string;
 }
 
+/** A product's other (non-primary) offer: its link is checked too (REQ-OFF-6). */
+interface OfferLink {
+  id: string;
+  product_id: string;
+  link: string;
+}
+
 interface Job {
   productId: string;
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'offer';
+  /** Kind 'offer': which offer. */
+  offerId: string | null;
   /** As stored in the product (what the result is about). */
   url: string;
   /** What is fetched (a site-relative image resolved against the site URL). */
@@ -133,21 +143,46 @@ async function productsFor(db: SupabaseClient, s: Selection): Promise<ProductUrl
   return data as ProductUrls[];
 }
 
-function jobsFor(products: ProductUrls[], siteUrl: string | null): Job[] {
+/** The non-primary offers of these products (the primary's link is the product's). */
+async function offersOf(db: SupabaseClient, ids: string[]): Promise<OfferLink[]> {
+  const out: OfferLink[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const { data, error } = await db
+      .from('offers')
+      .select('id,product_id,link')
+      .in('product_id', ids.slice(i, i + 100))
+      .eq('is_primary', false);
+    if (error) throw new Error(error.message);
+    out.push(...(data as OfferLink[]));
+  }
+  return out;
+}
+
+function jobsFor(products: ProductUrls[], offers: OfferLink[], siteUrl: string | null): Job[] {
   const jobs: Job[] = [];
   for (const p of products) {
-    jobs.push({ productId: p.id, kind: 'link', url: p.link, target: p.link });
+    jobs.push({ productId: p.id, kind: 'link', offerId: null, url: p.link, target: p.link });
     if (/^https?:\/\//i.test(p.image)) {
-      jobs.push({ productId: p.id, kind: 'image', url: p.image, target: p.image });
+      jobs.push({ productId: p.id, kind: 'image', offerId: null, url: p.image, target: p.image });
     } else if (siteUrl && p.image.startsWith('/')) {
       // Pictures shipped with the site (/products/ball.svg): checked where the site runs.
       jobs.push({
         productId: p.id,
         kind: 'image',
+        offerId: null,
         url: p.image,
         target: new URL(p.image, siteUrl).href,
       });
     }
+  }
+  for (const o of offers) {
+    jobs.push({
+      productId: o.product_id,
+      kind: 'offer',
+      offerId: o.id,
+      url: o.link,
+      target: o.link,
+    });
   }
   return jobs;
 }
@@ -155,25 +190,28 @@ function jobsFor(products: ProductUrls[], siteUrl: string | null): Job[] {
 interface StoredState {
   product_id: string;
   kind: string;
+  offer_id: string | null;
   url: string;
   status: StoredStatus;
   failures: number;
   detail: string | null;
 }
 
-/** The stored results of these products, by "product/kind". */
+/** The stored results of these products, by "product/kind/offer". */
 async function storedStates(db: SupabaseClient, ids: string[]): Promise<Map<string, StoredState>> {
   const map = new Map<string, StoredState>();
   for (let i = 0; i < ids.length; i += 100) {
     const { data, error } = await db
       .from('link_checks')
-      .select('product_id,kind,url,status,failures,detail')
+      .select('product_id,kind,offer_id,url,status,failures,detail')
       .in('product_id', ids.slice(i, i + 100));
     if (error) {
       console.error('[link-health] reading stored results failed:', error.message);
       continue;
     }
-    for (const s of data as StoredState[]) map.set(`${s.product_id}/${s.kind}`, s);
+    for (const s of data as StoredState[]) {
+      map.set(`${s.product_id}/${s.kind}/${s.offer_id ?? ''}`, s);
+    }
   }
   return map;
 }
@@ -205,13 +243,18 @@ export function createHandler(config: LinkHealthConfig) {
         : config.timeoutMs;
 
     let products: ProductUrls[];
+    let offers: OfferLink[];
     try {
       products = await productsFor(db, selection);
+      offers = await offersOf(
+        db,
+        products.map((p) => p.id),
+      );
     } catch (err) {
       console.error('[link-health] reading products failed:', err);
       return json(503, { error: 'Could not read the products.' });
     }
-    const jobs = jobsFor(products, config.siteUrl);
+    const jobs = jobsFor(products, offers, config.siteUrl);
     const results = await mapLimited(jobs, config.concurrency, (job) =>
       checkUrl(job.target, {
         timeoutMs,
@@ -226,6 +269,7 @@ export function createHandler(config: LinkHealthConfig) {
       return {
         product_id: job.productId,
         kind: job.kind,
+        offer_id: job.offerId,
         url: job.url,
         status: r.status,
         http_code: r.httpCode,
@@ -245,7 +289,7 @@ export function createHandler(config: LinkHealthConfig) {
     // REQ-OFF-6), and the check's own verdict beside it.
     const stored = await storedStates(db, [...new Set(rows.map((r) => r.product_id))]);
     const answered = rows.map((r) => {
-      const s = stored.get(`${r.product_id}/${r.kind}`);
+      const s = stored.get(`${r.product_id}/${r.kind}/${r.offer_id ?? ''}`);
       const current = s && s.url === r.url ? s : null;
       return {
         ...r,
