@@ -88,7 +88,20 @@ describe('the primary offer follows its product (REQ-OFF-1)', () => {
 
   it('a product inserted the old way (straight into the table) has its primary offer too, like every product', async () => {
     const p = await f.product({ price: 'POA' });
-    expect(await primaryOf(p.id)).toMatchObject({ link: p.link, price_gbp: null });
+    // The primary offer has the product's id; the row the insert returned was the row stored.
+    expect(await primaryOf(p.id)).toMatchObject({ id: p.id, link: p.link, price_gbp: null });
+
+    // A link with user info and a port: the seller's site keeps the port, drops the user info.
+    const host = newHost();
+    const odd = await f.product({
+      link: `HTTPS://user:secret@WWW.${host.toUpperCase()}:8443/x?y=1`,
+    });
+    const { data: seller } = await service
+      .from('sellers')
+      .select('name, host, site')
+      .eq('id', (await primaryOf(odd.id)).seller_id)
+      .single();
+    expect(seller).toEqual({ name: host, host, site: `https://www.${host}:8443` });
     expect(await summaryOf(p.id)).toMatchObject({ price_value: null, offer_count: 0 });
     // Every product of the database (the seed, the migration's products): exactly one primary
     // offer, with the product's link.
