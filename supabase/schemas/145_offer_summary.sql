@@ -160,34 +160,6 @@ $$;
 revoke execute on function private.refresh_product_summaries(uuid[])
   from public, anon, authenticated;
 
--- The job: products whose cheapest current price has turned stale since their summary was
--- written (at most 10,000 a run; the next minute takes the rest). Answers how many changed.
-create function private.refresh_offer_summaries()
-returns integer
-language sql
-security definer
-set search_path = ''
-as $$
-  select private.refresh_product_summaries(array(
-    select p.id from public.products p
-     where p.price_fresh_until < now()
-     order by p.price_fresh_until
-     limit 10000));
-$$;
-comment on function private.refresh_offer_summaries() is
-  'Every minute (pg_cron on hosted, the stack''s timer locally): recomputes aged offer summaries.';
-revoke execute on function private.refresh_offer_summaries() from public, anon, authenticated;
-grant execute on function private.refresh_offer_summaries() to service_role;
-
-do $$
-begin
-  if exists (select 1 from pg_extension where extname = 'pg_cron') then
-    execute $sql$select cron.schedule('offer-summaries', '* * * * *',
-                                      'select private.refresh_offer_summaries()')$sql$;
-  end if;
-end;
-$$;
-
 -- ---------------------------------------------------------------------------------------------
 -- The primary offer follows the product (insert, and a changed link or Price text).
 -- ---------------------------------------------------------------------------------------------
@@ -468,22 +440,3 @@ create trigger link_checks_offer_summary_delete
   after delete on public.link_checks
   for each row when (old.kind = 'link' and old.status = 'broken')
   execute function private.offers_link_health_changed();
-
--- A changed stale limit changes which prices are current everywhere.
-create function private.offers_settings_changed()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.refresh_product_summaries(array(select p.id from public.products p));
-  return null;
-end;
-$$;
-revoke execute on function private.offers_settings_changed() from public, anon, authenticated;
-
-create trigger store_settings_offer_summaries
-  after update of price_stale_after_days on public.store_settings
-  for each row when (old.price_stale_after_days is distinct from new.price_stale_after_days)
-  execute function private.offers_settings_changed();

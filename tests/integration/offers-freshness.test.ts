@@ -4,6 +4,7 @@
 // price turned stale with time, the card's Buy Now avoids a broken primary link, and no client
 // can write the summary.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUsers } from './db-test-helpers.ts';
 import {
@@ -14,7 +15,14 @@ import {
   service,
   summaryOf,
 } from './offers-support.ts';
-import { anonClient, createAdmin, signedInClient, sql, type TestUser } from '../support/stack.ts';
+import {
+  anonClient,
+  createAdmin,
+  signedInClient,
+  sql,
+  stackEnv,
+  type TestUser,
+} from '../support/stack.ts';
 
 const f = new OfferFixtures();
 const users: TestUser[] = [];
@@ -205,6 +213,50 @@ describe('the card’s summary is the database’s (REQ-OFF-2)', () => {
 });
 
 describe('the freshness limits are store settings (REQ-OFF-3)', () => {
+  it('a lower stale limit takes a price out of the lowest price at once; the job sweeps a big catalogue', async () => {
+    const p = await f.product({ price: '£44' });
+    const offer = await f.offer(p.id, { price_gbp: 33 });
+    await confirmedAgo(offer.id, 2 * DAY);
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+    try {
+      const set = await admin
+        .from('store_settings')
+        .update({ price_stale_after_days: 1 })
+        .eq('id', true);
+      expect(set.error).toBeNull();
+      expect((await summaryOf(p.id)).price_value).toBe(44);
+    } finally {
+      await admin
+        .from('store_settings')
+        .update({ price_stale_after_days: staleDays })
+        .eq('id', true);
+    }
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+
+    // Past 10,000 products the change only starts a sweep; the job then goes through them all.
+    // Here: a summary made out of date by hand (as the database's own write), and a sweep.
+    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query("select set_config('offers.summary_write', 'on', true)");
+      await db.query('update public.products set price_value = null where id = $1', [p.id]);
+      await db.query(
+        'update private.offer_summary_sweep set pending = true, after_id = null where true',
+      );
+      await db.query('commit');
+    } finally {
+      await db.end();
+    }
+    expect((await summaryOf(p.id)).price_value).toBeNull();
+    await sql('select private.refresh_offer_summaries()');
+    const [sweep] = await sql<{ pending: boolean }>(
+      'select pending from private.offer_summary_sweep',
+    );
+    expect(sweep!.pending).toBe(false);
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+  });
+
   it('stale after 1 to 365 days, hidden after at least that and at most 3650, the field named', async () => {
     for (const [patch, column] of [
       [{ price_stale_after_days: 0 }, 'price_stale_after_days'],
