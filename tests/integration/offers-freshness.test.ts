@@ -2,10 +2,12 @@
 // 0230), over HTTP with supabase-js: a stale price is never the lowest price nor in price order,
 // past the hidden limit it is no number at all, the refresh job moves a product whose cheapest
 // price turned stale with time, the card's Buy Now avoids a broken primary link, and no client
-// can write the summary.
+// can write the summary. Also: Buy Now counted per offer.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { click, visitor } from './click-support';
 import { deleteUsers } from './db-test-helpers.ts';
 import {
   DAY,
@@ -274,5 +276,37 @@ describe('the freshness limits are store settings (REQ-OFF-3)', () => {
     const { data } = await anon.from('store_settings').select('price_stale_after_days').single();
     expect(error !== null || data!.price_stale_after_days === staleDays).toBe(true);
     expect(data!.price_stale_after_days).toBe(staleDays);
+  });
+});
+
+describe('Buy Now counted per offer (REQ-OFF-2)', () => {
+  it('a click on an offer counts for the product and the offer; an offer of another product is refused', async () => {
+    const p = await f.product();
+    const q = await f.product();
+    const offer = await f.offer(p.id, { price_gbp: 9 });
+    const args = { p_product_id: p.id, p_page: '/', p_page_view: randomUUID() };
+    expect((await click(visitor(), { ...args, p_offer_id: offer.id })).data).toBe('counted');
+    const { data: byOffer } = await admin
+      .from('buy_now_clicks_by_offer')
+      .select('clicks')
+      .eq('offer_id', offer.id);
+    expect(byOffer).toEqual([{ clicks: 1 }]);
+    const { data: byProduct } = await admin
+      .from('buy_now_clicks_by_product')
+      .select('clicks')
+      .eq('product_id', p.id);
+    expect(byProduct).toEqual([{ clicks: 1 }]);
+
+    const wrong = await click(visitor(), { ...args, p_product_id: q.id, p_offer_id: offer.id });
+    expect(wrong.error?.code).toBe('22023');
+    // The card's call without an offer still counts the product.
+    const plain = await click(visitor(), {
+      p_product_id: q.id,
+      p_page: '/',
+      p_page_view: randomUUID(),
+    });
+    expect(plain.data).toBe('counted');
+    // Counts are the admins' to read.
+    expect((await anon.from('buy_now_clicks_by_offer').select('clicks')).error).not.toBeNull();
   });
 });
