@@ -57,7 +57,7 @@ async function storeOrder(): Promise<string[]> {
     .rpc('storefront_page', { p_cat: f.cat, p_limit: 100 })
     .select('title');
   expect(error).toBeNull();
-  return data!.map((r) => r.title as string);
+  return (data as { title: string }[]).map((r) => r.title);
 }
 
 describe('a stale price is not the lowest price (REQ-OFF-3)', () => {
