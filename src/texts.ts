@@ -85,6 +85,14 @@ export const texts = {
     },
     menu: { open: 'Open navigation', close: 'Close navigation', title: 'Menu' },
   },
+  /** A product's price-drop feed, /p/<slug>/prices.atom (REQ-OFF-5, docs/decisions/0232). */
+  priceFeed: {
+    title: (product: string, store: string) => `${product} price drops — ${store}`,
+    entryTitle: (price: string, seller: string, was: string) =>
+      `${price} at ${seller} (was ${was})`,
+    /** The product page's link to its feed (and the feed's name in the page's head). */
+    link: 'Price-drop alerts (Atom feed)',
+  },
   pages: {
     aboutHeading: 'About Us',
     policyHeading: 'Privacy Policy',

@@ -1,5 +1,6 @@
 // The server side of product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6): answers
-// /p/<slug>, /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
+// /p/<slug>, its price-drop feed /p/<slug>/prices.atom (REQ-OFF-5, src/host/priceFeed.ts),
+// /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
 // /robots.txt from the database, so a crawler gets the content without running JavaScript.
 // Web-standard code only (URL, fetch, Response), so any host that runs fetch-style functions can
 // serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
@@ -27,6 +28,8 @@ import { disclosureParts } from '../lib/domain/disclosure.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
 import { texts } from '../texts.ts';
 import { securityHeadersFor } from './securityHeaders.ts';
+import { FEED_ENTRIES, feedNotFound, priceFeedResponse, type PriceDrop } from './priceFeed.ts';
+import { texts as adminTexts } from '../adminTexts.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
@@ -307,20 +310,64 @@ async function liveSeoSettings(options: ProductPagesOptions): Promise<PageSettin
   }
 }
 
+/** A slug from the address: null when it is malformed or longer than any product's. */
+function slugOf(encoded: string): string | null {
+  try {
+    const slug = decodeURIComponent(encoded);
+    return slug.length > 200 ? null : slug;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /p/<slug>/prices.atom: the product as its page finds it (hidden or unknown: 404 with the
+ * spec's "Product Not Foound", as plain text; an old slug: 301 to the feed's new address), then
+ * its drops (docs/decisions/0232).
+ */
+async function priceFeed(
+  options: ProductPagesOptions,
+  settings: PageSettings,
+  encodedSlug: string,
+  requestHeaders: Headers,
+): Promise<Response> {
+  const notFound = () => feedNotFound(adminTexts.product.notFound);
+  const slug = slugOf(encodedSlug);
+  if (slug === null) return notFound();
+  const answer = await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
+  if (answer.status === 'missing') return notFound();
+  if (answer.status === 'moved') {
+    return new Response(null, {
+      status: 301,
+      headers: { Location: `${productPath(answer.slug)}/prices.atom` },
+    });
+  }
+  const drops = await rpc<PriceDrop[]>(options, 'product_price_drops', {
+    p_product_id: answer.product.id,
+    p_limit: FEED_ENTRIES,
+  });
+  return priceFeedResponse(
+    { product: answer.product, drops, storeName: settings.siteName, siteUrl: settings.siteUrl },
+    requestHeaders,
+  );
+}
+
 /**
  * The answer for one GET, or null when the path is not one of ours (the host serves it as
  * usual). A database outage gives 503 with the empty shell: the app then shows its error and a
- * crawler comes back later.
+ * crawler comes back later. `requestHeaders`: the request's (If-None-Match for the feed).
  */
 export async function answerProductPages(
   url: URL,
   options: ProductPagesOptions,
+  requestHeaders: Headers = new Headers(),
 ): Promise<Response | null> {
   const pathname = url.pathname;
   const product = /^\/p\/([^/]+)\/?$/.exec(pathname);
+  const feed = /^\/p\/([^/]+)\/prices\.atom$/.exec(pathname);
   const productsFile = /^\/sitemap-products-([1-9][0-9]{0,4})\.xml$/.exec(pathname);
   const ours = ['/robots.txt', '/sitemap-pages.xml', '/sitemap.xml'].includes(pathname);
-  if (!product && !productsFile && !ours) return null;
+  if (!product && !feed && !productsFile && !ours) return null;
   const settings = await liveSeoSettings(options);
   if (pathname === '/robots.txt') return robotsTxt(settings);
   if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
@@ -330,14 +377,10 @@ export async function answerProductPages(
       const file = await sitemapProducts(options, settings, Number(productsFile[1]));
       return file ?? new Response('Not Found', { status: 404 });
     }
-    let slug: string;
-    try {
-      slug = decodeURIComponent(product![1]!);
-    } catch {
-      return html(notFoundHtml(await options.shell(), settings), 404);
-    }
+    if (feed) return await priceFeed(options, settings, feed[1]!, requestHeaders);
+    const slug = slugOf(product![1]!);
     const answer =
-      slug.length > 200
+      slug === null
         ? ({ status: 'missing' } as const)
         : await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
     if (answer.status === 'moved') return movedResponse(answer.slug, settings);
@@ -346,7 +389,8 @@ export async function answerProductPages(
     return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl));
   } catch (error) {
     console.error('product pages:', error);
-    if (!product) return new Response('Service Unavailable', { status: 503 });
+    if (!product)
+      return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } });
     return new Response(await options.shell(), {
       status: 503,
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
@@ -361,10 +405,14 @@ export async function answerProductPages(
  * to static files only, so a function's responses carry none unless it sends them. The CSP's
  * script hashes are those of the shell the pages are built from (docs/decisions/0206).
  */
-export async function functionAnswer(url: URL, options: ProductPagesOptions): Promise<Response> {
+export async function functionAnswer(
+  url: URL,
+  options: ProductPagesOptions,
+  requestHeaders: Headers = new Headers(),
+): Promise<Response> {
   let shell: Promise<string> | undefined;
   const once = () => (shell ??= Promise.resolve().then(options.shell));
-  const answer = await answerProductPages(url, { ...options, shell: once }).then(
+  const answer = await answerProductPages(url, { ...options, shell: once }, requestHeaders).then(
     (found) => found ?? new Response('Not Found', { status: 404 }),
     // Only when the shell itself cannot be read (answerProductPages catches the rest).
     () => new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } }),
