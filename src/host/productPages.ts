@@ -16,7 +16,7 @@ import {
   type ProductPageProduct,
   type SeoSettings,
 } from '../lib/domain/productSeo.ts';
-import { paths, productPath } from '../routing/paths.ts';
+import { paths, priceFeedPath, productPath } from '../routing/paths.ts';
 import { PRERENDERED_ROUTES } from '../routing/prerender.ts';
 import {
   fetchStoreSettingsRow,
@@ -28,6 +28,10 @@ import { disclosureParts } from '../lib/domain/disclosure.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
 import { texts } from '../texts.ts';
 import { securityHeadersFor } from './securityHeaders.ts';
+import { escapeHtml } from './html.ts';
+import { offersHtml } from './productOffers.ts';
+import type { ProductOffer } from '../lib/domain/offers.ts';
+import { texts as offerTexts } from '../offerTexts.ts';
 import { FEED_ENTRIES, feedNotFound, priceFeedResponse, type PriceDrop } from './priceFeed.ts';
 import { texts as adminTexts } from '../adminTexts.ts';
 
@@ -47,14 +51,6 @@ export interface ProductPagesOptions {
   /** VITE_TURNSTILE_SITE_KEY: the CSP then allows the contact form's human check (0203). */
   turnstileSiteKey?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 
 async function rpc<T>(options: ProductPagesOptions, name: string, args: object): Promise<T> {
   const response = await fetch(`${options.supabaseUrl}/rest/v1/rpc/${name}`, {
@@ -134,19 +130,27 @@ ${follow}<address data-testid="trader-details" style="font-style:normal"><strong
 </footer>`;
 }
 
+/**
+ * A product's page. `offers`: public.product_offers' rows (REQ-OFF-2), or null when they could
+ * not be read: then the product's own link and price, as before offers.
+ */
 export function productHtml(
   shell: string,
   answer: Extract<ProductPageAnswer, { status: 'found' }>,
   settings: PageSettings,
   supabaseUrl: string,
+  offers: readonly ProductOffer[] | null = null,
 ): string {
   const store = settings.store ?? storeSettings;
   const disclosure = disclosureParts(store.disclosure);
   const { product } = answer;
   const picture = pictureFor(product, supabaseUrl);
-  const head = productHead(product, settings, picture.src);
+  const head = productHead(product, settings, picture.src, offers);
+  const feed = priceFeedPath(product.slug);
+  const follow = `${offerTexts.priceHistory.follow} ${offerTexts.priceHistory.followHint}`;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(follow)}" href="${escapeHtml(feed)}" />`,
     ...head.openGraph.map(
       ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
     ),
@@ -175,14 +179,19 @@ export function productHtml(
 <p>${escapeHtml(product.cat)}</p>
 <p style="white-space:pre-line">${escapeHtml(product.com)}</p>
 ${
-  link
-    ? `<p><span data-testid="ad-label"><strong>${escapeHtml(ad)}</strong>${
-        seller ? ` ${escapeHtml(seller)}` : ''
-      }</span> <a href="${escapeHtml(link)}" target="_blank" rel="sponsored noopener noreferrer">${escapeHtml(
-        texts.home.buyNow,
-      )}</a></p>`
-    : ''
+  offers?.length
+    ? offersHtml(offers, ad)
+    : link
+      ? `<p><span data-testid="ad-label"><strong>${escapeHtml(ad)}</strong>${
+          seller ? ` ${escapeHtml(seller)}` : ''
+        }</span> <a href="${escapeHtml(link)}" target="_blank" rel="sponsored noopener noreferrer">${escapeHtml(
+          texts.home.buyNow,
+        )}</a></p>`
+      : ''
 }
+<p><a href="${escapeHtml(feed)}" type="application/atom+xml" data-testid="price-feed">${escapeHtml(
+    offerTexts.priceHistory.follow,
+  )}</a> ${escapeHtml(offerTexts.priceHistory.followHint)}</p>
 </article>
 </main>
 ${storeFooterHtml(store)}`;
@@ -386,7 +395,13 @@ export async function answerProductPages(
     if (answer.status === 'moved') return movedResponse(answer.slug, settings);
     if (answer.status === 'missing')
       return html(notFoundHtml(await options.shell(), settings), 404);
-    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl));
+    const offers = await rpc<ProductOffer[]>(options, 'product_offers', {
+      p_product_id: answer.product.id,
+    }).catch((error: unknown) => {
+      console.error('product pages: offers:', error);
+      return null;
+    });
+    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl, offers));
   } catch (error) {
     console.error('product pages:', error);
     if (!product)
