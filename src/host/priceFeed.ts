@@ -70,8 +70,10 @@ const atomDate = (timestamp: string) => new Date(timestamp).toISOString();
 
 /** The newest change the feed shows: its newest entry, or the product itself when newer. */
 export function feedUpdated(input: PriceFeedInput): string {
-  const times = [input.product.updated_at, ...input.drops.map((d) => d.changed_at)];
-  return new Date(Math.max(...times.map((t) => Date.parse(t)))).toISOString();
+  const times = [input.product.updated_at, ...input.drops.map((d) => d.changed_at)]
+    .map((t) => Date.parse(t))
+    .filter(Number.isFinite);
+  return new Date(Math.max(0, ...times)).toISOString();
 }
 
 /** The feed's document. Every text is escaped (titles may hold &, <, quotes). */

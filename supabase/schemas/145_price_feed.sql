@@ -4,6 +4,7 @@
 --
 -- - A drop is a row of public.offer_price_history whose price is lower than the row before it
 --   of the same offer at the same seller (an offer's first row is its creation, not a drop).
+--   A price that comes back after a row without one (the offer lost its price) is not a drop.
 --   Per-offer drops, not "the product's lowest price fell": history rows are append-only, so an
 --   entry never changes once written and its id (the history row's) stays stable; a lowest-price
 --   series would be rewritten whenever an offer is removed (its history goes with it).
@@ -34,7 +35,6 @@ as $$
                                         order by h.changed_at, h.id) as previous_gbp
             from public.offer_price_history h
            where h.product_id = p_product_id
-             and exists (select 1 from public.products p where p.id = p_product_id)
              and p_product_id <> all ((select listing.hidden_product_ids())::uuid[])) d
     join public.sellers s on s.id = d.seller_id
    where d.previous_gbp is not null and d.price_gbp < d.previous_gbp
