@@ -90,8 +90,6 @@ export const texts = {
     title: (product: string, store: string) => `${product} price drops — ${store}`,
     entryTitle: (price: string, seller: string, was: string) =>
       `${price} at ${seller} (was ${was})`,
-    /** The product page's link to its feed (and the feed's name in the page's head). */
-    link: 'Price-drop alerts (Atom feed)',
   },
   pages: {
     aboutHeading: 'About Us',
