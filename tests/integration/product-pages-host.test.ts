@@ -1,7 +1,7 @@
 // The host's function itself (netlify/functions/product-pages.ts), called as Netlify calls it
 // against the real local stack: every page type it serves (product page, old slug, 404 page,
-// sitemaps, robots.txt) carries the full security header set of public/_headers, because hosts
-// apply `_headers` to static files only. The local servers' edge cases: a malformed address
+// sitemaps, robots.txt, the price-drop feed) carries the full security header set of
+// public/_headers, because hosts apply `_headers` to static files only. The local servers' edge cases: a malformed address
 // (/p/%E0%A4%A) is a 404 on the dev server as in the function (was a 500 with a stack trace), and
 // the dev server's sitemap refuses a Host header that is not a host name.
 import http from 'node:http';
@@ -90,6 +90,9 @@ describe('the host function sends the security headers itself', () => {
       ['/p/no-such-product-ever', 404],
       ['/p/%E0%A4%A', 404],
       ['/p/a/b', 404],
+      // The price-drop feed (REQ-OFF-5) and its 404.
+      [`/p/${slug}/prices.atom`, 200],
+      ['/p/no-such-product-ever/prices.atom', 404],
       ['/sitemap.xml', 200],
       ['/sitemap-pages.xml', 200],
       ['/sitemap-products-1.xml', 200],
