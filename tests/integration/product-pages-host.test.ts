@@ -1,9 +1,10 @@
 // The host's function itself (netlify/functions/product-pages.ts), called as Netlify calls it
 // against the real local stack: every page type it serves (product page, old slug, 404 page,
 // sitemaps, robots.txt, the price-drop feed) carries the full security header set of
-// public/_headers, because hosts apply `_headers` to static files only. The local servers' edge cases: a malformed address
-// (/p/%E0%A4%A) is a 404 on the dev server as in the function (was a 500 with a stack trace), and
-// the dev server's sitemap refuses a Host header that is not a host name.
+// public/_headers, because hosts apply `_headers` to static files only. The local servers' edge
+// cases: a malformed address (/p/%E0%A4%A) is a 404 on the dev server as in the function (was a
+// 500 with a stack trace), and the dev server's sitemap refuses a Host header that is not a host
+// name.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
