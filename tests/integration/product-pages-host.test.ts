@@ -156,6 +156,17 @@ describe('the dev server (npm start)', () => {
     expect(answer.body).not.toMatch(/URI malformed|at decodeURIComponent|node_modules/);
   });
 
+  it('serves the price-drop feed and answers a matching If-None-Match with 304 (REQ-OFF-5)', async () => {
+    const feed = await fetch(`http://127.0.0.1:${port}/p/${slug}/prices.atom`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const etag = feed.headers.get('etag')!;
+    const again = await fetch(`http://127.0.0.1:${port}/p/${slug}/prices.atom`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
   it('refuses a Host header that is not a host name, and escapes the one it takes', async () => {
     const forged = await get('/sitemap-pages.xml', `127.0.0.1:1"><x a="`);
     expect(forged.status).toBe(400);
