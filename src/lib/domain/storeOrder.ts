@@ -50,17 +50,21 @@ export const STORE_ORDER_SQL = STORE_ORDER.map((t) =>
 ).join(', ');
 
 /**
- * Where a page starts: the last product of the page before (null for the first page). Its price
- * text, not the computed number: the database computes the number again (private.price_number),
- * so no precision is lost on the way through JSON.
+ * Where a page starts: the last product of the page before (null for the first page). Its
+ * price_value, the lowest current offer's price (REQ-OFF-2), which the price text no longer
+ * gives: sent as text (numeric(12,2) fits a double exactly), "" for none, which sorts last.
  */
-export type StoreCursor = { id: string; title: string; price: string };
+export type StoreCursor = { id: string; title: string; price_value: number | null };
+
+/** The cursor's price as public.storefront_page and storefront_search read it (price_number). */
+export const cursorPrice = (after: StoreCursor | null) =>
+  after ? (after.price_value == null ? '' : String(after.price_value)) : undefined;
 
 /** The arguments of public.storefront_page (the keyset page in the store's order). */
 export function storePageArgs(category: string | null, after: StoreCursor | null, limit: number) {
   return {
     p_cat: category ?? undefined,
-    p_after_price: after?.price,
+    p_after_price: cursorPrice(after),
     p_after_title: after?.title,
     p_after_id: after?.id,
     p_limit: limit,

@@ -56,7 +56,10 @@ export const ADMIN_CATEGORY_COLUMNS = [
 ] as const satisfies ColumnsOf<'catagories'>;
 export type AdminCategory = Pick<CategoryRow, (typeof ADMIN_CATEGORY_COLUMNS)[number]>;
 
-/** What the storefront shows of a product: no timestamps, no computed price. */
+/**
+ * What the storefront shows of a product: no timestamps; price_value (the lowest current offer's
+ * price, REQ-OFF-2) is where the next page starts (storeOrder.ts).
+ */
 export const STORE_PRODUCT_COLUMNS = [
   'id',
   'title',
@@ -66,8 +69,24 @@ export const STORE_PRODUCT_COLUMNS = [
   'com',
   'link',
   'slug',
+  'price_value',
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
+
+/** The offers summary the database keeps on a product, which a card shows (REQ-OFF-2, REQ-OFF-3). */
+export const OFFER_SUMMARY_COLUMNS = [
+  'offer_count',
+  'price_checked_at',
+  'buy_offer_id',
+  'buy_link',
+  'buy_seller',
+] as const satisfies ColumnsOf<'products'>;
+
+/** A catalogue card's columns: the product and its offers summary. */
+export const CARD_PRODUCT_COLUMNS = [...STORE_PRODUCT_COLUMNS, ...OFFER_SUMMARY_COLUMNS] as const;
+/** A card's product; without the summary (a row read before it existed) it shows as before. */
+export type CardProduct = StoreProduct &
+  Partial<Pick<ProductRow, (typeof OFFER_SUMMARY_COLUMNS)[number]>>;
 
 /** The admin's Messages tab: a contact message and its delivery (not the sender's IP). */
 export const ADMIN_MESSAGE_COLUMNS = [

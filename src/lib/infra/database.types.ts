@@ -315,6 +315,12 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
+          offer_count: number;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -367,6 +373,8 @@ export type Database = {
           facebook_url: string | null;
           id: boolean;
           instagram_url: string | null;
+          price_hidden_after_days: number;
+          price_stale_after_days: number;
           site_url: string | null;
           store_name: string;
           tiktok_url: string | null;
@@ -511,6 +519,12 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
+          offer_count: number;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -646,7 +660,12 @@ export type Database = {
         Returns: Json;
       };
       count_buy_now_click: {
-        Args: { p_page: string; p_page_view: string; p_product_id: string };
+        Args: {
+          p_offer_id?: string;
+          p_page: string;
+          p_page_view: string;
+          p_product_id: string;
+        };
         Returns: string;
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
@@ -703,7 +722,31 @@ export type Database = {
         }[];
       };
       price_number: { Args: { p_price: string }; Returns: number };
+      product_offers: {
+        Args: { p_product_id: string };
+        Returns: {
+          availability: string;
+          delivery_gbp: number;
+          freshness: string;
+          is_primary: boolean;
+          link: string;
+          offer_id: string;
+          price_confirmed_at: string;
+          price_gbp: number;
+          seller_id: string;
+          seller_logo: string;
+          seller_name: string;
+          seller_site: string;
+        }[];
+      };
       product_page: { Args: { p_slug: string }; Returns: Json };
+      product_price_history: {
+        Args: { p_days?: number; p_product_id: string };
+        Returns: {
+          day: string;
+          lowest_gbp: number;
+        }[];
+      };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       request_client_address: { Args: Record<PropertyKey, never>; Returns: string };
@@ -728,6 +771,12 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
+          offer_count: number;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -760,6 +809,12 @@ export type Database = {
           link: string;
           price: string;
           price_value: number | null;
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
+          offer_count: number;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           search_text: string | null;
           slug: string;
           title: string;
