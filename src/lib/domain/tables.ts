@@ -56,20 +56,17 @@ export const ADMIN_CATEGORY_COLUMNS = [
 ] as const satisfies ColumnsOf<'catagories'>;
 export type AdminCategory = Pick<CategoryRow, (typeof ADMIN_CATEGORY_COLUMNS)[number]>;
 
-/**
- * What the storefront shows of a product: no timestamps; price_value (the lowest current offer's
- * price, REQ-OFF-2) is where the next page starts (storeOrder.ts).
- */
+/** What the storefront shows of a product: no timestamps; price_value for the paging cursor. */
 export const STORE_PRODUCT_COLUMNS = [
   'id',
   'title',
   'cat',
   'image',
   'price',
+  'price_value',
   'com',
   'link',
   'slug',
-  'price_value',
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
 

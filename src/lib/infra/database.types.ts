@@ -87,6 +87,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      buy_now_clicks_by_offer: {
+        Row: {
+          clicks: number;
+          day: string;
+          offer_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          clicks: number;
+          day: string;
+          offer_id: string;
+        };
+        Update: {
+          clicks?: number;
+          day?: string;
+          offer_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'buy_now_clicks_by_offer_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       buy_now_clicks_by_page: {
         Row: {
           category: string;
@@ -278,6 +305,103 @@ export type Database = {
         };
         Relationships: [];
       };
+      offer_price_history: {
+        Row: {
+          changed_at: string;
+          id: number;
+          offer_id: string;
+          price_gbp: number | null;
+          product_id: string;
+          seller_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          id?: never;
+          offer_id: string;
+          price_gbp?: number | null;
+          product_id: string;
+          seller_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          id?: never;
+          offer_id?: string;
+          price_gbp?: number | null;
+          product_id?: string;
+          seller_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offer_price_history_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      offers: {
+        Row: {
+          availability: string | null;
+          created_at: string;
+          delivery_gbp: number | null;
+          id: string;
+          is_primary: boolean;
+          link: string;
+          price_confirmed_at: string | null;
+          price_gbp: number | null;
+          price_source: string;
+          product_id: string;
+          seller_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id: string;
+          seller_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link?: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id?: string;
+          seller_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offers_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'offers_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'sellers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       product_slug_history: {
         Row: {
           product_id: string;
@@ -307,20 +431,20 @@ export type Database = {
       };
       products: {
         Row: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
-          price: string;
-          price_value: number | null;
-          buy_link: string | null;
-          buy_offer_id: string | null;
-          buy_seller: string | null;
           offer_count: number;
+          price: string;
           price_checked_at: string | null;
           price_fresh_until: string | null;
+          price_value: number | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -328,28 +452,40 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          buy_link?: string | null;
+          buy_offer_id?: string | null;
+          buy_seller?: string | null;
           cat: string;
           com: string;
           created_at?: string;
           id?: string;
           image: string;
           link: string;
+          offer_count?: number;
           price: string;
-          price_value?: never;
+          price_checked_at?: string | null;
+          price_fresh_until?: string | null;
+          price_value?: number | null;
           search_text?: never;
           slug?: string;
           title: string;
           updated_at?: string;
         };
         Update: {
+          buy_link?: string | null;
+          buy_offer_id?: string | null;
+          buy_seller?: string | null;
           cat?: string;
           com?: string;
           created_at?: string;
           id?: string;
           image?: string;
           link?: string;
+          offer_count?: number;
           price?: string;
-          price_value?: never;
+          price_checked_at?: string | null;
+          price_fresh_until?: string | null;
+          price_value?: number | null;
           search_text?: never;
           slug?: string;
           title?: string;
@@ -364,6 +500,46 @@ export type Database = {
             referencedColumns: ['title'];
           },
         ];
+      };
+      sellers: {
+        Row: {
+          affiliate_param: string | null;
+          affiliate_value: string | null;
+          created_at: string;
+          host: string;
+          id: string;
+          logo: string | null;
+          name: string;
+          network: string | null;
+          site: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: never;
+          id?: string;
+          logo?: string | null;
+          name: string;
+          network?: string | null;
+          site: string;
+          updated_at?: string;
+        };
+        Update: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: never;
+          id?: string;
+          logo?: string | null;
+          name?: string;
+          network?: string | null;
+          site?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
       };
       store_settings: {
         Row: {
@@ -393,6 +569,8 @@ export type Database = {
           facebook_url?: string | null;
           id?: boolean;
           instagram_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
           tiktok_url?: string | null;
@@ -410,6 +588,8 @@ export type Database = {
           facebook_url?: string | null;
           id?: boolean;
           instagram_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
           tiktok_url?: string | null;
@@ -511,20 +691,20 @@ export type Database = {
       admin_product_page: {
         Args: { p_limit?: number; p_offset?: number; p_query: Json };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
-          price: string;
-          price_value: number | null;
-          buy_link: string | null;
-          buy_offer_id: string | null;
-          buy_seller: string | null;
           offer_count: number;
+          price: string;
           price_checked_at: string | null;
           price_fresh_until: string | null;
+          price_value: number | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -660,12 +840,7 @@ export type Database = {
         Returns: Json;
       };
       count_buy_now_click: {
-        Args: {
-          p_offer_id?: string;
-          p_page: string;
-          p_page_view: string;
-          p_product_id: string;
-        };
+        Args: { p_offer_id?: string; p_page: string; p_page_view: string; p_product_id: string };
         Returns: string;
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
@@ -763,20 +938,20 @@ export type Database = {
           p_limit?: number;
         };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
-          price: string;
-          price_value: number | null;
-          buy_link: string | null;
-          buy_offer_id: string | null;
-          buy_seller: string | null;
           offer_count: number;
+          price: string;
           price_checked_at: string | null;
           price_fresh_until: string | null;
+          price_value: number | null;
           search_text: string | null;
           slug: string;
           title: string;
@@ -801,20 +976,20 @@ export type Database = {
           p_sort?: string;
         };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
-          price: string;
-          price_value: number | null;
-          buy_link: string | null;
-          buy_offer_id: string | null;
-          buy_seller: string | null;
           offer_count: number;
+          price: string;
           price_checked_at: string | null;
           price_fresh_until: string | null;
+          price_value: number | null;
           search_text: string | null;
           slug: string;
           title: string;
