@@ -20,7 +20,6 @@ export const texts = {
     },
     checked: (ago: string) => `price checked ${ago}`,
     justNow: 'just now',
-    loadFailed: 'We could not load the other sellers’ prices.',
   },
   priceHistory: {
     heading: 'Price history',

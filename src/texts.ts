@@ -282,7 +282,7 @@ export const texts = {
    */
   offers: {
     from: (price: string) => `from ${price}`,
-    sellers: (n: number) => `${n} sellers`,
+    sellers: (n: number | string) => `${n} sellers`,
     stale: 'price may have changed — check with the seller',
     hidden: 'check the price with the seller',
   },

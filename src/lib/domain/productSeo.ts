@@ -5,7 +5,6 @@
 import { texts } from '../../texts';
 import { productPath } from '../../routing/paths';
 import { formatPrice, safeUrl, sellerSite } from './format';
-import type { ProductOffer } from './offers';
 
 /** Id of the data block the server puts into a product page's HTML, read on first render. */
 export const PRODUCT_DATA_ID = 'product-page-data';
@@ -59,67 +58,21 @@ export function absoluteImageUrl(image: string, settings: SeoSettings): string {
   return image.startsWith('/') ? `${settings.siteUrl}${image}` : image;
 }
 
-/** What the JSON-LD needs of a row of public.product_offers. */
-export type SeoOffer = Pick<ProductOffer, 'seller_name' | 'link' | 'price_gbp' | 'freshness'>;
-
-function offerJsonLd(offer: SeoOffer, currency: string) {
-  return {
-    '@type': 'Offer',
-    price: Number(offer.price_gbp).toFixed(2),
-    priceCurrency: currency,
-    url: safeUrl(offer.link)!,
-    seller: { '@type': 'Organization', name: offer.seller_name },
-  };
-}
-
-/**
- * schema.org offers from the product's offers (REQ-OFF-2): only current prices (a stale or
- * hidden one is not advertised); one current offer is its Offer with its seller, several an
- * AggregateOffer (lowest and highest price, how many, each Offer); none: no offers at all.
- */
-export function offersJsonLd(offers: readonly SeoOffer[], currency: string) {
-  const current = offers.filter(
-    (o) => o.freshness === 'current' && o.price_gbp != null && safeUrl(o.link),
-  );
-  if (current.length === 0) return null;
-  if (current.length === 1) return offerJsonLd(current[0]!, currency);
-  const prices = current.map((o) => Number(o.price_gbp));
-  return {
-    '@type': 'AggregateOffer',
-    lowPrice: Math.min(...prices).toFixed(2),
-    highPrice: Math.max(...prices).toFixed(2),
-    offerCount: current.length,
-    priceCurrency: currency,
-    offers: current.map((o) => offerJsonLd(o, currency)),
-  };
-}
-
 /**
  * schema.org Product for Google's product snippets, true for an affiliate page (decision 0210):
  * the Offer is the seller's (its link and its site as the seller's name), in GBP, only when the
  * price text holds a number and the link is usable. No availability, shipping or returns: the
- * store does not know them (merchant listings are for pages where the shopper buys).
- * With the product's offers (public.product_offers) read, they decide instead (offersJsonLd).
+ * store does not know them (merchant listings are for pages where the shopper buys). With several
+ * current offers, `offers` is their AggregateOffer instead (REQ-OFF-2, offers.ts).
  */
 export function productJsonLd(
   product: ProductPageProduct,
   settings: SeoSettings,
   image: string,
-  offers?: readonly SeoOffer[] | null,
+  offers?: object | null,
 ) {
   const link = safeUrl(product.link);
   const seller = sellerSite(link);
-  const fromText =
-    product.price_number === null || !link || !seller
-      ? null
-      : {
-          '@type': 'Offer',
-          price: String(product.price_number),
-          priceCurrency: settings.currency,
-          url: link,
-          seller: { '@type': 'Organization', name: seller },
-        };
-  const offer = offers ? offersJsonLd(offers, settings.currency) : fromText;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -128,7 +81,19 @@ export function productJsonLd(
     image: [absoluteImageUrl(image, settings)],
     category: product.cat,
     url: `${settings.siteUrl}${productPath(product.slug)}`,
-    ...(offer ? { offers: offer } : {}),
+    ...(offers
+      ? { offers }
+      : product.price_number === null || !link || !seller
+        ? {}
+        : {
+            offers: {
+              '@type': 'Offer',
+              price: String(product.price_number),
+              priceCurrency: settings.currency,
+              url: link,
+              seller: { '@type': 'Organization', name: seller },
+            },
+          }),
   };
 }
 
@@ -149,12 +114,12 @@ export interface ProductHead {
   jsonLd: ReturnType<typeof productJsonLd>;
 }
 
-/** Everything a product page puts in <head> (offers: public.product_offers, once read). */
+/** Everything a product page puts in <head>. */
 export function productHead(
   product: ProductPageProduct,
   settings: SeoSettings,
   image: string,
-  offers?: readonly SeoOffer[] | null,
+  offers?: object | null,
 ): ProductHead {
   const title = `${product.title} | ${settings.titleSuffix}`;
   const description = metaDescription(product);
