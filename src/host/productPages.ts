@@ -29,7 +29,7 @@ import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
 import { texts } from '../texts.ts';
 import { securityHeadersFor } from './securityHeaders.ts';
 import { escapeHtml } from './html.ts';
-import { offersHtml } from './productOffers.ts';
+import { buyNowHtml, offersMarkup } from './productOffers.ts';
 import type { ProductOffer } from '../lib/domain/offers.ts';
 import { texts as offerTexts } from '../offerTexts.ts';
 import { FEED_ENTRIES, feedNotFound, priceFeedResponse, type PriceDrop } from './priceFeed.ts';
@@ -145,7 +145,8 @@ export function productHtml(
   const disclosure = disclosureParts(store.disclosure);
   const { product } = answer;
   const picture = pictureFor(product, supabaseUrl);
-  const head = productHead(product, settings, picture.src, offers);
+  const shown = offers ? offersMarkup(product, offers, store.priceLimits, disclosure.label) : null;
+  const head = productHead(product, settings, picture.src, shown?.jsonLd);
   const feed = priceFeedPath(product.slug);
   const follow = `${offerTexts.priceHistory.follow} ${offerTexts.priceHistory.followHint}`;
   const tags = [
@@ -158,7 +159,6 @@ export function productHtml(
     `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(answer)}</script>`,
   ].join('\n    ');
   const link = safeUrl(product.link);
-  const seller = sellerSite(link);
   const ad = disclosure.label;
   // Plain semantic markup: what a crawler reads, and what a visitor sees until the app starts
   // (it then renders the same page in its own layout). The affiliate disclosure and the
@@ -175,21 +175,11 @@ export function productHtml(
       : ''
   } alt="${escapeHtml(product.title)}" width="1200" height="900" style="max-width:100%;height:auto" />
 <h1>${escapeHtml(product.title)}</h1>
-<p>${escapeHtml(formatPrice(product.price))}</p>
-<p>${escapeHtml(product.cat)}</p>
+<p data-testid="product-price">${escapeHtml(shown?.price ?? formatPrice(product.price))}</p>
+${shown?.note ? `<p data-testid="product-price-note">${escapeHtml(shown.note)}</p>\n` : ''}<p>${escapeHtml(product.cat)}</p>
 <p style="white-space:pre-line">${escapeHtml(product.com)}</p>
-${
-  offers?.length
-    ? offersHtml(offers, ad)
-    : link
-      ? `<p><span data-testid="ad-label"><strong>${escapeHtml(ad)}</strong>${
-          seller ? ` ${escapeHtml(seller)}` : ''
-        }</span> <a href="${escapeHtml(link)}" target="_blank" rel="sponsored noopener noreferrer">${escapeHtml(
-          texts.home.buyNow,
-        )}</a></p>`
-      : ''
-}
-<p><a href="${escapeHtml(feed)}" type="application/atom+xml" data-testid="price-feed">${escapeHtml(
+${shown?.body ?? buyNowHtml(link, sellerSite(link), ad)}
+<p><a href="${escapeHtml(feed)}" type="application/atom+xml" data-testid="price-feed-link">${escapeHtml(
     offerTexts.priceHistory.follow,
   )}</a> ${escapeHtml(offerTexts.priceHistory.followHint)}</p>
 </article>

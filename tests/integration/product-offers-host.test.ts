@@ -2,8 +2,8 @@
 // against the real local stack) lists the product's offers as public.product_offers orders them,
 // for search engines and visitors without JavaScript: seller, price, the stale text, the hidden
 // text, delivery, "price checked …", and every Buy Now with "Ad" and the seller's name and
-// rel="sponsored noopener noreferrer" (decision 0210). Several current offers give an
-// AggregateOffer in the JSON-LD, one current offer an Offer with its seller.
+// rel="sponsored noopener noreferrer" (decision 0210), as the app's ProductOffers says them.
+// Several current offers give an AggregateOffer in the JSON-LD; one keeps the product's Offer.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
@@ -147,10 +147,27 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
     expect(items.map((li) => li.querySelector('[data-testid="offer-price"]')!.textContent)).toEqual(
       ['£41.00', '£50.00', '£39.00', texts.offers.hidden],
     );
-    expect(items[2]!.textContent).toContain(texts.offers.stale);
-    expect(items[0]!.textContent).toContain(texts.offerList.freeDelivery);
-    expect(items[0]!.textContent).toMatch(/price checked (just now|\d+ minutes? ago)/);
-    expect(items[2]!.textContent).toContain(texts.offerList.checked('10 days ago'));
+    const note = (li: Element) => li.querySelector('[data-testid="offer-note"]')?.textContent;
+    expect(items.map(note)).toEqual([
+      undefined,
+      undefined,
+      texts.offers.stale,
+      texts.offers.hidden,
+    ]);
+    const facts = (li: Element) => li.querySelector('[data-testid="offer-facts"]')!.textContent;
+    expect(facts(items[0]!)).toMatch(
+      new RegExp(`^${texts.offerList.freeDelivery} · price checked (just now|\\d+ minutes? ago)$`),
+    );
+    expect(facts(items[2]!)).toBe(
+      `${texts.offerList.freeDelivery} · ${texts.offerList.checked('10 days ago')}`,
+    );
+    // The price under the title, as the cards and the app's page say it.
+    expect(document.querySelector('[data-testid="product-price"]')!.textContent).toBe(
+      texts.offers.from('£41.00'),
+    );
+    expect(document.querySelector('[data-testid="product-price-note"]')!.textContent).toBe(
+      texts.offers.sellers(2),
+    );
     items.forEach((li, n) => {
       const buy = li.querySelector('a')!;
       expect(buy.textContent).toBe(texts.home.buyNow);
@@ -168,24 +185,36 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
     const { jsonLd } = await page(several.slug);
     expect(jsonLd.offers).toMatchObject({
       '@type': 'AggregateOffer',
-      lowPrice: '41.00',
-      highPrice: '50.00',
+      lowPrice: '41',
+      highPrice: '50',
       offerCount: 2,
       priceCurrency: 'GBP',
     });
-    expect(jsonLd.offers!.offers!.map((o) => o.price)).toEqual(['41.00', '50.00']);
+    expect(jsonLd.offers!.offers!.map((o) => [o.price, o.seller.name])).toEqual([
+      ['41', `${TAG} Cheap & <Co> "UK"`],
+      ['50', 'shop.example.com'],
+    ]);
   });
 
-  it('JSON-LD: one current offer is an Offer with its seller', async () => {
+  it('one offer: the single Buy Now with its seller and when its price was checked; an Offer in the JSON-LD', async () => {
     const { data } = await service.rpc('product_offers', { p_product_id: single.id });
     const [primary] = data as OfferRow[];
     const { jsonLd, document } = await page(single.slug);
     expect(jsonLd.offers).toMatchObject({
       '@type': 'Offer',
-      price: '30.00',
+      price: '30',
       url: primary!.link,
       seller: { name: primary!.seller_name },
     });
-    expect(document.querySelectorAll('[data-testid="offer"]')).toHaveLength(1);
+    expect(document.querySelector('[data-testid="offer-list"]')).toBeNull();
+    const buy = document.querySelector('a[rel="sponsored noopener noreferrer"]')!;
+    expect(buy.getAttribute('href')).toBe(primary!.link);
+    expect(document.querySelector('[data-testid="ad-label"]')!.textContent).toBe(
+      `${texts.disclosure.label} ${primary!.seller_name}`,
+    );
+    expect(document.querySelector('[data-testid="offer-facts"]')!.textContent).toMatch(
+      /^price checked (just now|\d+ minutes? ago)$/,
+    );
+    expect(document.querySelector('[data-testid="product-price"]')!.textContent).toBe('£30.00');
   });
 });

@@ -1,7 +1,7 @@
-// REQ-OFF-5, REQ-OFF-2: the price-drop feed's document (src/host/priceFeed.ts) is well-formed
-// XML whatever the product, seller and store are called (& < > quotes, control characters,
-// astral and lone surrogate characters), and says their names back exactly; If-None-Match is
-// compared as RFC 9110 asks; the product's JSON-LD advertises current offers only.
+// REQ-OFF-5: the price-drop feed's document (src/host/priceFeed.ts) is well-formed XML whatever
+// the product, seller and store are called (& < > quotes, control characters, astral and lone
+// surrogate characters), and says their names back exactly; If-None-Match is compared as RFC 9110
+// asks.
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { parseFeed } from '@rowanmanning/feed-parser';
@@ -12,7 +12,6 @@ import {
   xmlText,
   type PriceFeedInput,
 } from '../../src/host/priceFeed';
-import { offersJsonLd, type SeoOffer } from '../../src/lib/domain/productSeo';
 import { texts } from '../../src/texts';
 
 const window = new JSDOM().window;
@@ -116,51 +115,5 @@ describe('If-None-Match', () => {
   });
   it('no header never matches', () => {
     expect(matchesIfNoneMatch(null, etag)).toBe(false);
-  });
-});
-
-describe('offers in the JSON-LD (REQ-OFF-2)', () => {
-  const offer = (seller: string, price: number | null, freshness: SeoOffer['freshness']) => ({
-    seller_name: seller,
-    link: `https://${seller}.example/x`,
-    price_gbp: price,
-    freshness,
-  });
-
-  it('several current offers: an AggregateOffer of those only', () => {
-    const ld = offersJsonLd(
-      [offer('a', 41, 'current'), offer('b', 50.5, 'current'), offer('c', 30, 'stale')],
-      'GBP',
-    );
-    expect(ld).toEqual({
-      '@type': 'AggregateOffer',
-      lowPrice: '41.00',
-      highPrice: '50.50',
-      offerCount: 2,
-      priceCurrency: 'GBP',
-      offers: [
-        {
-          '@type': 'Offer',
-          price: '41.00',
-          priceCurrency: 'GBP',
-          url: 'https://a.example/x',
-          seller: { '@type': 'Organization', name: 'a' },
-        },
-        {
-          '@type': 'Offer',
-          price: '50.50',
-          priceCurrency: 'GBP',
-          url: 'https://b.example/x',
-          seller: { '@type': 'Organization', name: 'b' },
-        },
-      ],
-    });
-  });
-
-  it('one current offer: its Offer with its seller; none: nothing', () => {
-    expect(offersJsonLd([offer('a', 41, 'current'), offer('b', null, 'hidden')], 'GBP')).toEqual(
-      expect.objectContaining({ '@type': 'Offer', price: '41.00', seller: expect.anything() }),
-    );
-    expect(offersJsonLd([offer('c', 30, 'stale'), offer('d', null, 'none')], 'GBP')).toBeNull();
   });
 });
