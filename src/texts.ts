@@ -85,12 +85,6 @@ export const texts = {
     },
     menu: { open: 'Open navigation', close: 'Close navigation', title: 'Menu' },
   },
-  /** A product's price-drop feed, /p/<slug>/prices.atom (REQ-OFF-5, docs/decisions/0232). */
-  priceFeed: {
-    title: (product: string, store: string) => `${product} price drops — ${store}`,
-    entryTitle: (price: string, seller: string, was: string) =>
-      `${price} at ${seller} (was ${was})`,
-  },
   pages: {
     aboutHeading: 'About Us',
     policyHeading: 'Privacy Policy',

@@ -5,7 +5,7 @@
 // dates and seller names only). Web-standard code only (crypto.subtle, Response).
 import { formatPrice } from '../lib/domain/format.ts';
 import { productPath } from '../routing/paths.ts';
-import { texts } from '../texts.ts';
+import { texts } from '../offerTexts.ts';
 
 /** A row of public.product_price_drops: one offer's price, lower than its previous one. */
 export interface PriceDrop {

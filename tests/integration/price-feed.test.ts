@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import productPagesFunction from '../../netlify/functions/product-pages';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/offerTexts';
 import { texts as adminTexts } from '../../src/adminTexts';
 import { deleteUsers, productFields } from './db-test-helpers.ts';
 import { createAdmin, serviceClient, signedInClient, sql, stackEnv } from '../support/stack.ts';

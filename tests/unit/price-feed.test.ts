@@ -12,7 +12,7 @@ import {
   xmlText,
   type PriceFeedInput,
 } from '../../src/host/priceFeed';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/offerTexts';
 
 const window = new JSDOM().window;
 
