@@ -4,7 +4,7 @@
 -- and their ids stay stable). The history stays admin-only as a table: this definer function in
 -- the unexposed `listing` schema returns only prices, dates and seller names, nothing for a
 -- product the storefront hides; the API's entry point public.product_price_drops has invoker
--- rights. Schema file: supabase/schemas/145_price_feed.sql.
+-- rights. Schema file: supabase/schemas/149_price_feed.sql.
 
 set check_function_bodies = off;
 
