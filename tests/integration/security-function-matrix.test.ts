@@ -328,6 +328,13 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () =>
       expect.arrayContaining([expect.objectContaining({ lowest_gbp: expect.any(Number) })]),
   },
+  // REQ-OFF-5 (the price-drop feed, docs/decisions/0232): readers for all, a definer read in
+  // schema listing past the history's admin-only policy; the seed product may have no drops yet.
+  'product_price_drops(uuid,integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_product_id: await seedProductId(), p_limit: 5 }),
+    expected: () => expect.any(Array),
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   // REQ-INS-2: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.

@@ -4,7 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { texts } from '../../src/adminTexts';
+import { texts as adminTexts } from '../../src/adminTexts';
+import { texts as offerTexts } from '../../src/offerTexts';
+
+/** Every texts module: src/texts.ts and the lazily loaded parts' own (admin area, offers). */
+const texts = { ...adminTexts, ...offerTexts };
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
