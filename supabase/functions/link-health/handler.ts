@@ -278,8 +278,9 @@ export function createHandler(config: LinkHealthConfig) {
         chain: r.chain,
       };
     });
-    if (rows.length > 0) {
-      const { error } = await db.rpc('record_link_checks', { p_results: rows });
+    // At most 1000 results a call (record_link_checks' limit): offers can make a run larger.
+    for (let i = 0; i < rows.length; i += 1000) {
+      const { error } = await db.rpc('record_link_checks', { p_results: rows.slice(i, i + 1000) });
       if (error) {
         console.error('[link-health] storing results failed:', error.message);
         return json(503, { error: 'Could not store the results.' });
