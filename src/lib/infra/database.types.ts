@@ -278,6 +278,95 @@ export type Database = {
         };
         Relationships: [];
       };
+      offer_price_history: {
+        Row: {
+          changed_at: string;
+          id: number;
+          offer_id: string;
+          price_gbp: number;
+          product_id: string;
+          seller_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          id?: number;
+          offer_id: string;
+          price_gbp: number;
+          product_id: string;
+          seller_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          id?: number;
+          offer_id?: string;
+          price_gbp?: number;
+          product_id?: string;
+          seller_id?: string;
+        };
+        Relationships: [];
+      };
+      offers: {
+        Row: {
+          availability: string | null;
+          created_at: string;
+          delivery_gbp: number | null;
+          id: string;
+          is_primary: boolean;
+          link: string;
+          price_confirmed_at: string | null;
+          price_gbp: number | null;
+          price_source: string;
+          product_id: string;
+          seller_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id: string;
+          seller_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link?: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id?: string;
+          seller_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offers_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'offers_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'sellers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       product_slug_history: {
         Row: {
           product_id: string;
@@ -313,7 +402,13 @@ export type Database = {
           id: string;
           image: string;
           link: string;
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
+          offer_count: number;
           price: string;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           price_value: number | null;
           search_text: string | null;
           slug: string;
@@ -359,6 +454,46 @@ export type Database = {
           },
         ];
       };
+      sellers: {
+        Row: {
+          affiliate_param: string | null;
+          affiliate_value: string | null;
+          created_at: string;
+          host: string;
+          id: string;
+          logo: string | null;
+          name: string;
+          network: string | null;
+          site: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: string;
+          id?: string;
+          logo?: string | null;
+          name: string;
+          network?: string | null;
+          site: string;
+          updated_at?: string;
+        };
+        Update: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: string;
+          id?: string;
+          logo?: string | null;
+          name?: string;
+          network?: string | null;
+          site?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       store_settings: {
         Row: {
           company_number: string | null;
@@ -368,6 +503,8 @@ export type Database = {
           id: boolean;
           instagram_url: string | null;
           site_url: string | null;
+          price_hidden_after_days: number;
+          price_stale_after_days: number;
           store_name: string;
           tiktok_url: string | null;
           trader_address: string | null;
@@ -386,6 +523,8 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           site_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           store_name?: string;
           tiktok_url?: string | null;
           trader_address?: string | null;
@@ -403,6 +542,8 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           site_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           store_name?: string;
           tiktok_url?: string | null;
           trader_address?: string | null;

@@ -29,6 +29,7 @@ import { BulkActions } from './BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,
   ADMIN_TABLE_PAGE_SIZE,
+  type PriceFilter,
   type ProductQuery,
   type ProductSortKey,
 } from './productQuery';
@@ -40,6 +41,7 @@ import { ListState } from '../editor/SelectableTable';
 
 const t = texts.productTable;
 const lh = texts.linkHealth;
+const pc = texts.priceChecks;
 
 // "Check all links" and the hide-broken setting load after the table (admin chunk budget).
 const LinkHealthPanel = lazy(() => import('../linkHealth/LinkHealthPanel'));
@@ -51,6 +53,12 @@ const HEALTH_FILTERS: { value: LinkHealthFilter; label: string }[] = [
   { value: 'unreachable', label: lh.filterUnreachable },
   { value: 'ok', label: lh.status.ok },
   { value: 'unchecked', label: lh.status.unchecked },
+];
+
+/** Values as private.admin_product_filter reads them (REQ-OFF-3). */
+const PRICE_FILTERS: { value: PriceFilter; label: string }[] = [
+  { value: 'stale', label: pc.stale },
+  { value: 'hidden', label: pc.hidden },
 ];
 
 /** Pagination's arrows are icons only: they get their names from here. */
@@ -207,6 +215,22 @@ export const ProductTable = memo(function ProductTable({
           clearable
           w={{ base: '100%', xs: 200 }}
         />
+        <Select
+          label={pc.filter}
+          placeholder={pc.filterAll}
+          data={PRICE_FILTERS}
+          value={filter.prices}
+          onChange={(prices) =>
+            setFilter((f) => ({
+              ...f,
+              prices: prices as PriceFilter | null,
+              // Like broken links: the oldest price checks first.
+              ...(prices ? { sort: 'price_checked' as const, ascending: true } : {}),
+            }))
+          }
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
       </Group>
       <Suspense fallback={null}>
         <LinkHealthPanel cat={filter.cat} onChecked={() => setCheckedVersion((v) => v + 1)} />
@@ -250,6 +274,7 @@ export const ProductTable = memo(function ProductTable({
                 {header('cat', texts.productForm.category, 'sm')}
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
+                {header('price_checked', pc.column, 'sm')}
                 {header('health', lh.column)}
               </Table.Tr>
             </Table.Thead>
@@ -271,7 +296,7 @@ export const ProductTable = memo(function ProductTable({
         </Table.ScrollContainer>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {query.search || query.cat || query.health
+            {query.search || query.cat || query.health || query.prices
               ? texts.productForm.noMatch
               : texts.home.noProducts}
           </Text>
@@ -389,6 +414,9 @@ const ProductRow = memo(function ProductRow({
       </td>
       <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
         {dateFormat.format(new Date(product.created_at))}
+      </td>
+      <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
+        {product.price_checked_at && dateFormat.format(new Date(product.price_checked_at))}
       </td>
       <td className={cell}>
         <LinkHealthBadge checks={checks} />
