@@ -49,8 +49,8 @@ export const texts = {
     siteInUse: 'A seller for this site already exists',
     logoInvalid: 'Logo link must be an http(s) address or a site path like /sellers/logo.svg',
     networkInvalid: 'Network must be at most 80 characters',
-    paramInvalid: 'Parameter name: letters, digits, _ . - or ~ only, up to 50 characters',
-    valueInvalid: 'Value: up to 200 characters without spaces',
+    paramInvalid: 'Parameter name: letters, digits and _ . - ~ only, up to 40 characters',
+    valueInvalid: 'Value: letters, digits and _ . - ~ % only, up to 200 characters',
     bothOrNeither: 'Give both the parameter name and the value, or neither',
   },
   offers: {
@@ -92,6 +92,7 @@ export const texts = {
     checked: (ago: string) => `Price checked ${ago}`,
     neverChecked: 'Price never checked',
     source: 'Source',
+    confirmedAt: 'Price confirmed at',
     sourceLabel: {
       admin: 'entered by an admin',
       import: 'CSV import',
@@ -122,8 +123,10 @@ export const texts = {
     hiddenAfter: 'Hidden after (days)',
     hiddenHint:
       'Older prices are not shown as a number at all (at least the stale days, at most 3650).',
-    staleInvalid: 'Stale after must be a whole number of days from 1 to 365',
-    hiddenInvalid: 'Hidden after must be a whole number of days from the stale days up to 3650',
+    // The database's words (private.store_settings_check).
+    staleInvalid: 'A price is stale after 1 to 365 days',
+    hiddenInvalid:
+      'A price is hidden after at least as many days as it is stale after, and at most 3650',
   },
 } as const;
 export { constants } from './adminTexts';

@@ -55,7 +55,9 @@ const FIELD_LABEL: Record<string, string> = {
   price_stale_after_days: texts.freshness.staleAfter,
   price_hidden_after_days: texts.freshness.hiddenAfter,
   // Offers and sellers (REQ-OFF-1).
-  seller: texts.offers.seller,
+  seller_id: texts.offers.seller,
+  price_confirmed_at: texts.offers.confirmedAt,
+  price_source: texts.offers.source,
   price_gbp: texts.offers.price,
   delivery_gbp: texts.offers.delivery,
   availability: texts.offers.availability,

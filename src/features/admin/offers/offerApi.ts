@@ -112,17 +112,26 @@ async function updateLoaded(offer: Offer, columns: Partial<Row<'offers'>>): Prom
  */
 export async function updateOffer(offer: Offer, values: OfferValues): Promise<boolean> {
   if (offer.is_primary) return updateLoaded(offer, editable(values));
+  const price = amountValue(values.price_gbp);
   return updateLoaded(offer, {
     seller_id: await sellerFor(values),
     link: values.link.trim(),
-    price_gbp: amountValue(values.price_gbp),
+    price_gbp: price,
+    // A price the admin typed is the admin's (a feed's price stays the feed's until then).
+    ...(price !== offer.price_gbp ? { price_source: 'admin' } : {}),
     ...editable(values),
   });
 }
 
-/** "Confirm price": the price is as the seller shows it now. */
+/**
+ * "Confirm price": the admin checked that the seller shows this price now (the database refuses
+ * a confirmation more than 5 minutes ahead of its clock).
+ */
 export async function confirmPrice(offer: Offer): Promise<boolean> {
-  return updateLoaded(offer, { price_confirmed_at: new Date().toISOString() });
+  return updateLoaded(offer, {
+    price_confirmed_at: new Date().toISOString(),
+    price_source: 'admin',
+  });
 }
 
 /** False when nothing was deleted (already gone). */

@@ -4,8 +4,9 @@ import { isHttpUrl, isImageRef } from '../products/productSchema';
 
 const t = texts.sellers;
 
-const PARAM = /^[A-Za-z0-9_.~-]{1,50}$/;
-const VALUE = /^\S{1,200}$/;
+// As sellers_affiliate_check: characters a query string carries without escaping.
+const PARAM = /^[A-Za-z0-9_.~-]{1,40}$/;
+const VALUE = /^[A-Za-z0-9_.~%-]{1,200}$/;
 
 /** A site's origin ("https://www.sportsdirect.com/football" → "https://www.sportsdirect.com"). */
 export function siteOrigin(site: string): string {
