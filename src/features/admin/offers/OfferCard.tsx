@@ -1,38 +1,12 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
-import { priceHistory, type FreshnessLimits, type Offer, type PricePoint } from './offerApi';
+import { ago, staleness, type FreshnessLimits } from './freshness';
+import { priceHistory, type Offer, type PricePoint } from './offerApi';
 
 const t = texts.offers;
-const DAY_MS = 86_400_000;
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "3 days ago", "2 hours ago", "now". */
-export function ago(iso: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return relative.format(0, 'second');
-}
-
-/** 'stale' or 'hidden' past the store's limits (as the storefront judges it); else null. */
-export function staleness(offer: Offer, limits: FreshnessLimits, now = Date.now()) {
-  if (offer.price_gbp === null) return null;
-  const age = offer.price_confirmed_at
-    ? now - new Date(offer.price_confirmed_at).getTime()
-    : Infinity;
-  if (age > limits.hiddenDays * DAY_MS) return 'hidden';
-  if (age > limits.staleDays * DAY_MS) return 'stale';
-  return null;
-}
 
 interface OfferCardProps {
   offer: Offer;

@@ -4,14 +4,8 @@ import { texts } from '../../../adminOfferTexts';
 import { notify } from '../../../lib/infra/notify';
 import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { listSellerChoices, type SellerChoice } from '../sellers/sellerApi';
-import {
-  confirmPrice,
-  deleteOffer,
-  listOffers,
-  readFreshnessLimits,
-  type FreshnessLimits,
-  type Offer,
-} from './offerApi';
+import { confirmPrice, deleteOffer, listOffers, readFreshnessLimits, type Offer } from './offerApi';
+import type { FreshnessLimits } from './freshness';
 import { OfferCard } from './OfferCard';
 import { OfferDialog } from './OfferDialog';
 

@@ -2,6 +2,7 @@ import { supabase } from '../../../lib/infra/supabase';
 import { selectList, type Row } from '../../../lib/domain/tables';
 import { check, DbError } from '../db';
 import { addSeller, findSellerByHost } from '../sellers/sellerApi';
+import type { FreshnessLimits } from './freshness';
 import { amountValue, linkHost, NEW_SELLER, type OfferValues } from './offerSchema';
 
 const OFFER_COLUMNS = [
@@ -33,12 +34,6 @@ export async function listOffers(productId: string): Promise<Offer[]> {
       .order('created_at', { ascending: true })
       .retry(false),
   );
-}
-
-/** The store's freshness limits in days (public.store_settings, REQ-OFF-3). */
-export interface FreshnessLimits {
-  staleDays: number;
-  hiddenDays: number;
 }
 
 export async function readFreshnessLimits(): Promise<FreshnessLimits> {
