@@ -3,6 +3,7 @@
 // (add two, edit a price with its history and Activity entry, confirm a price, delete one), a
 // seller in use refused with the database's message, the freshness limits on the Settings tab,
 // and the "Stale prices" filter listing the stale product first.
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { texts } from '../src/adminOfferTexts.ts';
 import { expectToast, field, getProduct, openProductsTab } from './admin.helpers.ts';
@@ -290,7 +291,10 @@ test('REQ-OFF-3 the "Stale prices" filter lists the stale product first', async 
   ).toHaveAttribute('aria-sort', 'ascending');
 });
 
-/** The panel at 1280 and 375 px, light and dark, into the test's output folder. */
+/**
+ * The view at 1280 and 375 px, light and dark: no accessibility violations (axe, WCAG 2.1 AA),
+ * and a screenshot into the test's output folder.
+ */
 async function shots(
   page: Page,
   testInfo: import('@playwright/test').TestInfo,
@@ -302,6 +306,13 @@ async function shots(
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await panel.scrollIntoViewIfNeeded();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`),
+        `${name} ${width} ${colorScheme}`,
+      ).toEqual([]);
       await page.screenshot({
         path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`),
         fullPage: true,
