@@ -144,7 +144,7 @@ test('REQ-OFF-1 offers: add two, edit a price (history, Activity), confirm a pri
   // Offer 1: a seller from the list.
   await offers.getByRole('button', { name: t.add }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(t.seller).click();
+  await dialog.getByRole('combobox', { name: t.seller }).click();
   await page.getByRole('option', { name: shop, exact: true }).click();
   await field(dialog, t.link).fill(`${shopSite}/ball`);
   await field(dialog, t.price).fill('18.50');
@@ -156,7 +156,7 @@ test('REQ-OFF-1 offers: add two, edit a price (history, Activity), confirm a pri
 
   // Offer 2: a new seller made from the link's site.
   await offers.getByRole('button', { name: t.add }).click();
-  await dialog.getByLabel(t.seller).click();
+  await dialog.getByRole('combobox', { name: t.seller }).click();
   await page.getByRole('option', { name: t.newSeller }).click();
   await field(dialog, t.link).fill(`https://${otherHost}/ball`);
   await field(dialog, t.price).fill('19');

@@ -27,6 +27,8 @@ export const texts = {
     logo: 'Logo link (optional)',
     network: 'Affiliate network (optional)',
     networkHint: 'e.g. Awin, Rakuten, Direct',
+    networkColumn: 'Network',
+    offerCount: (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'offer' : 'offers'}`,
     affiliateHeading: 'Affiliate rule',
     affiliateHint:
       'The store’s tag, added to this seller’s links as ?name=value unless the link already has it. Leave both empty for none.',

@@ -128,7 +128,8 @@ function History({ history }: { history: PricePoint[] | 'loading' | 'failed' }) 
     <Stack gap={0} component="ol" m={0} pl="md" aria-label={t.history} data-testid="price-history">
       {history.map((p) => (
         <Text component="li" size="xs" key={p.changed_at}>
-          {dateFormat.format(new Date(p.changed_at))}: {gbp.format(p.price_gbp)}
+          {dateFormat.format(new Date(p.changed_at))}:{' '}
+          {p.price_gbp === null ? t.noPrice : gbp.format(p.price_gbp)}
         </Text>
       ))}
     </Stack>

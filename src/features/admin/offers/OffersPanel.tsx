@@ -25,9 +25,12 @@ interface Loaded {
  */
 export default function OffersPanel({
   productId,
+  loaded: shown,
   onChanged,
 }: {
   productId: string;
+  /** The editor's loaded product: a new Get (of the same product too) reads the offers again. */
+  loaded: object;
   /** After a write: the product table reads its page again (price, freshness). */
   onChanged: () => void;
 }) {
@@ -53,7 +56,7 @@ export default function OffersPanel({
   }, [productId]);
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, shown]);
 
   const written = async () => {
     await load();

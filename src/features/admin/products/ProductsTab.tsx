@@ -99,6 +99,7 @@ export function ProductsTab() {
               <OffersPanel
                 key={editor.loaded.id}
                 productId={editor.loaded.id}
+                loaded={editor.loaded}
                 onChanged={() => void data.reload()}
               />
             </Suspense>

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -50,6 +50,19 @@ export function SellersTab() {
     await load();
   };
 
+  const rule = (s: SellerWithCount) =>
+    s.affiliate_param ? `${s.affiliate_param}=${s.affiliate_value ?? ''}` : '';
+  const actions = (s: SellerWithCount) => (
+    <>
+      <Button size="compact-sm" variant="light" onClick={() => setEditing({ seller: s })}>
+        {t.edit}
+      </Button>
+      <Button size="compact-sm" variant="light" color="red" onClick={() => setDeleting(s)}>
+        {t.delete}
+      </Button>
+    </>
+  );
+
   if (failed) {
     return (
       <Alert color="red" role="alert">
@@ -77,55 +90,69 @@ export function SellersTab() {
         </Text>
         <Button onClick={() => setEditing({ seller: null })}>{t.add}</Button>
       </Group>
-      {sellers.length === 0 ? (
-        <Text c="dimmed">{t.empty}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="xs" aria-label={texts.priceChecks.sellersTab}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.name}</Table.Th>
-                <Table.Th>{t.site}</Table.Th>
-                <Table.Th>{t.network}</Table.Th>
-                <Table.Th>{t.affiliateHeading}</Table.Th>
-                <Table.Th>{t.offers}</Table.Th>
-                <Table.Th />
+      {sellers.length === 0 && <Text c="dimmed">{t.empty}</Text>}
+      {/* Phones: one card per seller; wider screens: the table. */}
+      <Stack gap="xs" hiddenFrom="sm">
+        {sellers.map((s) => (
+          <Paper key={s.id} withBorder p="sm" radius="sm" data-testid="seller-card">
+            <Stack gap={2}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  {s.name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {t.offerCount(s.offers)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {s.site}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {[s.network, rule(s)].filter(Boolean).join(' · ')}
+              </Text>
+              <Group gap={6} mt={4}>
+                {actions(s)}
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      {sellers.length > 0 && (
+        <Table
+          striped
+          verticalSpacing="xs"
+          visibleFrom="sm"
+          aria-label={texts.priceChecks.sellersTab}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.name}</Table.Th>
+              <Table.Th>{t.site}</Table.Th>
+              <Table.Th>{t.networkColumn}</Table.Th>
+              <Table.Th>{t.affiliateHeading}</Table.Th>
+              <Table.Th>{t.offers}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sellers.map((s) => (
+              <Table.Tr key={s.id} data-testid="seller-row">
+                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {s.name}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.site}</Table.Td>
+                <Table.Td>{s.network ?? ''}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{rule(s)}</Table.Td>
+                <Table.Td>{s.offers.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {actions(s)}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sellers.map((s) => (
-                <Table.Tr key={s.id} data-testid="seller-row">
-                  <Table.Td fw={600}>{s.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.site}</Table.Td>
-                  <Table.Td>{s.network ?? ''}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {s.affiliate_param ? `${s.affiliate_param}=${s.affiliate_value ?? ''}` : ''}
-                  </Table.Td>
-                  <Table.Td>{s.offers.toLocaleString('en-GB')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => setEditing({ seller: s })}
-                      >
-                        {t.edit}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(s)}
-                      >
-                        {t.delete}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <SellerDialog
         opened={editing !== null}
