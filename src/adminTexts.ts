@@ -301,7 +301,8 @@ export const texts = {
   /** What the admin chunk itself shows of offers (the rest: src/adminOfferTexts.ts). */
   priceChecks: {
     sellersTab: 'Sellers',
-    column: 'Price checked',
+    // Not "Price …": the spec's tests find the Price column's header by its first word.
+    column: 'Last price check',
     filter: 'Show prices',
     filterAll: 'Any price',
     stale: 'Stale prices',
