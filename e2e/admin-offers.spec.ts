@@ -12,7 +12,7 @@ import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor } from '../tests/support/session.ts';
 import { uniqueName } from '../tests/support/names.ts';
 
-const t = texts.offers;
+const t = texts.offerPanel;
 const st = texts.sellers;
 const fr = texts.freshness;
 

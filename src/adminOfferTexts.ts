@@ -55,7 +55,7 @@ export const texts = {
     valueInvalid: 'Value: letters, digits and _ . - ~ % only, up to 200 characters',
     bothOrNeither: 'Give both the parameter name and the value, or neither',
   },
-  offers: {
+  offerPanel: {
     heading: 'Offers',
     intro:
       'Where shoppers can buy this product. The cheapest fresh price is the one the store shows.',
@@ -84,7 +84,7 @@ export const texts = {
       in_stock: 'In stock',
       out_of_stock: 'Out of stock',
       preorder: 'Pre-order',
-      backorder: 'Back-order',
+      backorder: 'On back order',
     },
     primary: 'Product’s own link',
     primaryHint: 'From the product’s Link and Price: change them in the product form.',

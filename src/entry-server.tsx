@@ -17,7 +17,7 @@ import {
   CARD_TOKENS,
 } from './features/storefront/earlyFirstPage';
 import { ProductGrid } from './features/storefront/ProductGrid';
-import type { StoreProduct } from './lib/domain/tables';
+import type { CardProduct } from './lib/domain/tables';
 
 export { PRERENDERED_ATTRIBUTE, PRERENDERED_ROUTES } from './routing/prerender';
 export { storeSettings } from './lib/infra/storeSettings';
@@ -67,7 +67,7 @@ export async function render(pathname: string): Promise<RenderedPage> {
  * link and one without.
  */
 export async function renderCardTemplates(): Promise<string> {
-  const sample = (id: string, link: string): StoreProduct => ({
+  const sample = (id: string, link: string): CardProduct => ({
     id,
     title: CARD_TOKENS.title,
     slug: CARD_TOKENS.slug,
@@ -89,8 +89,13 @@ export async function renderCardTemplates(): Promise<string> {
   const grid = /<div[^>]*data-testid="product-grid"[^>]*>[\s\S]*<\/article><\/div>/.exec(html)?.[0];
   const cards = grid?.match(/<article[\s\S]*?<\/article>/g);
   if (!grid || cards?.length !== 2) throw new Error('card templates: no product grid rendered');
+  // The samples have no note under the price; the token goes into its empty element.
+  const note = /(data-testid="product-price-note"[^>]*>)(<\/p>)/g;
+  if (grid.match(note)?.length !== 2) throw new Error('card templates: no price note');
   const kinds = ['link', 'no-link'];
   let n = 0;
-  const marked = grid.replace(/<article/g, () => `<article ${CARD_KIND_ATTRIBUTE}="${kinds[n++]}"`);
+  const marked = grid
+    .replace(note, `$1${CARD_TOKENS.note}$2`)
+    .replace(/<article/g, () => `<article ${CARD_KIND_ATTRIBUTE}="${kinds[n++]}"`);
   return `<template id="${CARD_TEMPLATE_ID}">${marked}</template>`;
 }

@@ -270,6 +270,16 @@ export const texts = {
       'We count how many times each product’s Buy Now is clicked, per page and per day, to see which products shoppers like. We keep nothing on your device for this.',
     countMore: 'More in our',
   },
+  /**
+   * Several sellers and old prices on a card (REQ-OFF-2, REQ-OFF-3). The product page's offer list
+   * and price history have their own texts in src/offerTexts.ts (loaded with them).
+   */
+  offers: {
+    from: (price: string) => `from ${price}`,
+    sellers: (n: number | string) => `${n} sellers`,
+    stale: 'price may have changed — check with the seller',
+    hidden: 'check the price with the seller',
+  },
   /** A product's own page at /p/<slug> (REQ-FIND-3; not quoted by the spec). */
   productPage: {
     loadFailed: 'We could not load this product. Please try again.',

@@ -11,8 +11,14 @@ import path from 'node:path';
 import { build, loadEnv, type Plugin, type Rolldown } from 'vite';
 import type { EarlyFirstPageConfig } from '../../src/features/storefront/earlyFirstPage.ts';
 import { PAGE_SIZE } from '../../src/features/storefront/paging.ts';
-import { selectList, STORE_PRODUCT_COLUMNS } from '../../src/lib/domain/tables.ts';
+import { selectList, CARD_PRODUCT_COLUMNS } from '../../src/lib/domain/tables.ts';
 import { texts } from '../../src/texts.ts';
+import {
+  readStoreSettings,
+  settingsFromRow,
+  type StoreSettingsRow,
+} from '../../src/lib/infra/storeSettings.ts';
+import type { FreshnessLimits } from '../../src/lib/domain/offerPrice.ts';
 
 /** The query parameter of the chosen category (CATEGORY_PARAM in HomePage.tsx). */
 export const CATEGORY_PARAM = 'cat';
@@ -34,12 +40,13 @@ export async function firstPageScript(
   supabaseUrl: string,
   anonKey: string,
   root = process.cwd(),
+  priceLimits: FreshnessLimits = readStoreSettings({}).priceLimits,
 ): Promise<string> {
   const source = path.resolve(root, EARLY_MODULE);
   const endpoint = `${new URL(supabaseUrl).origin}/rest/v1/rpc/storefront_page`;
   const fixed = new URLSearchParams({
     p_limit: String(PAGE_SIZE + 1),
-    select: selectList(STORE_PRODUCT_COLUMNS),
+    select: selectList(CARD_PRODUCT_COLUMNS),
     apikey: anonKey,
   }).toString();
   const config: EarlyFirstPageConfig = {
@@ -47,6 +54,13 @@ export async function firstPageScript(
     categoryParam: CATEGORY_PARAM,
     supabaseUrl,
     fallbackAlt: texts.storefront.imageFallbackAlt,
+    offerTexts: {
+      from: texts.offers.from('%s'),
+      sellers: texts.offers.sellers('%s'),
+      stale: texts.offers.stale,
+      hidden: texts.offers.hidden,
+    },
+    priceLimits,
   };
   const output = (await build({
     configFile: false,
@@ -81,7 +95,7 @@ export async function firstPageScript(
 }
 
 export function firstPagePrefetch(): Plugin {
-  let wanted: { url: string; key: string; root: string } | null = null;
+  let wanted: { url: string; key: string; root: string; limits: FreshnessLimits } | null = null;
   let script: string | null = null;
   return {
     name: 'mar-first-page-prefetch',
@@ -94,10 +108,19 @@ export function firstPagePrefetch(): Plugin {
       // MAR_FIRST_PAGE_PREFETCH=off: the build without it that bench/first-card.ts compares with.
       const build = config.command === 'build' && !config.build.ssr;
       const off = process.env.MAR_FIRST_PAGE_PREFETCH === 'off';
-      wanted = build && !off && url && key ? { url, key, root: config.root } : null;
+      // The cards' price limits as the app hydrates them: the build's store settings row
+      // (vite.config.ts defines it), else the defaults.
+      const row = JSON.parse(
+        String(config.define?.__STORE_SETTINGS_ROW__ ?? 'null'),
+      ) as StoreSettingsRow | null;
+      const builtIn = readStoreSettings({});
+      const limits = (row ? settingsFromRow(row, builtIn) : builtIn).priceLimits;
+      wanted = build && !off && url && key ? { url, key, root: config.root, limits } : null;
     },
     async buildStart() {
-      script = wanted ? await firstPageScript(wanted.url, wanted.key, wanted.root) : null;
+      script = wanted
+        ? await firstPageScript(wanted.url, wanted.key, wanted.root, wanted.limits)
+        : null;
     },
     transformIndexHtml(html) {
       if (!script) return html;

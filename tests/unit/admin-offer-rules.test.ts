@@ -95,10 +95,10 @@ describe('offer form', () => {
       offerSchema.safeParse({ ...offer, price_gbp: '£1,234.50', delivery_gbp: '0' }).success,
     ).toBe(true);
     expect(issues(offerSchema.safeParse({ ...offer, price_gbp: '12.345' }))).toEqual({
-      price_gbp: texts.offers.amountInvalid,
+      price_gbp: texts.offerPanel.amountInvalid,
     });
     expect(issues(offerSchema.safeParse({ ...offer, delivery_gbp: '-1' }))).toEqual({
-      delivery_gbp: texts.offers.amountInvalid,
+      delivery_gbp: texts.offerPanel.amountInvalid,
     });
     expect(amountValue('£1,234.50')).toBe(1234.5);
     expect(amountValue(' ')).toBeNull();

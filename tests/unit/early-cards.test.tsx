@@ -14,13 +14,13 @@ import {
 } from '../../src/features/storefront/earlyFirstPage';
 import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import { ProductGrid } from '../../src/features/storefront/ProductGrid';
-import type { StoreProduct } from '../../src/lib/domain/tables';
+import type { CardProduct } from '../../src/lib/domain/tables';
 import { texts } from '../../src/texts';
 
 const API = 'https://abc.supabase.co';
 const upload = `${API}/storage/v1/object/public/product-images/0b6c2c5e-8f3a-4c1d-9e2f-1a2b3c4d5e6f/1200.webp`;
 
-const product = (n: number, patch: Partial<StoreProduct> = {}): StoreProduct => ({
+const product = (n: number, patch: Partial<CardProduct> = {}): CardProduct => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   title: `Product ${n}`,
   cat: 'Football',
@@ -35,7 +35,7 @@ const product = (n: number, patch: Partial<StoreProduct> = {}): StoreProduct => 
 
 /** Every kind of card: uploaded picture, pasted link, no or unsafe picture, no or unsafe link,
  *  text that needs escaping, an empty comment and price, a free-text price, another seller. */
-const fixtures: StoreProduct[] = [
+const fixtures: CardProduct[] = [
   product(1, { image: upload }),
   product(2),
   product(3, { image: '', link: '' }),
@@ -50,6 +50,27 @@ const fixtures: StoreProduct[] = [
   product(7, { price: 'POA' }),
   // The seller's site named beside Buy Now (decision 0210): www. dropped, another host.
   product(8, { link: 'https://www.decathlon.co.uk/p/8?size=5&colour=red' }),
+  // REQ-OFF-2, REQ-OFF-3: several sellers ("from £X", "3 sellers", Buy Now to the database's
+  // choice, named by its seller), one other seller's price, an old price, a hidden one.
+  product(9, {
+    price_value: 19.99,
+    offer_count: 3,
+    price_checked_at: new Date().toISOString(),
+    buy_offer_id: '00000000-0000-4000-8000-0000000000f9',
+    buy_link: 'https://www.sportsdirect.com/p/9?awc=store',
+    buy_seller: 'Sports Direct',
+  }),
+  product(10, { price_value: 22, offer_count: 1, price_checked_at: new Date().toISOString() }),
+  product(11, {
+    price_value: null,
+    offer_count: 0,
+    price_checked_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
+  }),
+  product(12, {
+    price_value: null,
+    offer_count: 0,
+    price_checked_at: new Date(Date.now() - 40 * 86_400_000).toISOString(),
+  }),
 ];
 
 const config: EarlyFirstPageConfig = {
@@ -57,6 +78,13 @@ const config: EarlyFirstPageConfig = {
   categoryParam: 'cat',
   supabaseUrl: API,
   fallbackAlt: texts.storefront.imageFallbackAlt,
+  offerTexts: {
+    from: texts.offers.from('%s'),
+    sellers: texts.offers.sellers('%s'),
+    stale: texts.offers.stale,
+    hidden: texts.offers.hidden,
+  },
+  priceLimits: { staleDays: 7, hiddenDays: 30 },
 };
 
 const early = (): EarlyFirstPage => ({ cat: null, clicks: [], rows: Promise.resolve([]) });
@@ -67,7 +95,7 @@ async function pageWithTemplates() {
 }
 
 /** React's own markup of the grid for these products, as a DOM element. */
-function reactGrid(products: StoreProduct[]): Element {
+function reactGrid(products: CardProduct[]): Element {
   const html = renderToString(
     <AppProviders>
       <MemoryRouter>
@@ -116,6 +144,20 @@ describe('the early cards', () => {
     const first = drawn.querySelector('img')!;
     expect(first.getAttribute('srcset')).toContain('400.webp 400w');
     expect(first.getAttribute('loading')).toBe('eager');
+    // The offers' price lines (REQ-OFF-2, REQ-OFF-3) and the chosen seller's Buy Now.
+    const card = (n: number) => drawn.children[n - 1]!;
+    const price = (n: number) => card(n).querySelector('[data-testid="product-price"]')!;
+    const note = (n: number) => card(n).querySelector('[data-testid="product-price-note"]')!;
+    expect(price(9).textContent).toBe('from £19.99');
+    expect(note(9).textContent).toBe('3 sellers');
+    expect(card(9).querySelector('a[target="_blank"]')!.getAttribute('href')).toBe(
+      'https://www.sportsdirect.com/p/9?awc=store',
+    );
+    expect(card(9).querySelector('[data-testid="ad-label"]')!.textContent).toBe('AdSports Direct');
+    expect(price(10).textContent).toBe('£22.00');
+    expect(note(2).textContent).toBe('');
+    expect(note(11).textContent).toBe(texts.offers.stale);
+    expect(price(12).textContent).toBe(texts.offers.hidden);
   });
 
   it('draw one page, and say whether there is more', async () => {
@@ -134,10 +176,10 @@ describe('the early cards', () => {
     const buy = document.querySelectorAll<HTMLAnchorElement>('main a[target="_blank"]');
     buy[1]!.addEventListener('click', (e) => e.preventDefault());
     buy[1]!.click();
-    expect(state.clicks).toEqual([fixtures[1]!.id]);
+    expect(state.clicks).toEqual([[fixtures[1]!.id, null]]);
     state.sealed = true;
     buy[1]!.click();
-    expect(state.clicks).toEqual([fixtures[1]!.id]);
+    expect(state.clicks).toEqual([[fixtures[1]!.id, null]]);
   });
 
   it('are not drawn once the app has started, for no products, or on another page', async () => {

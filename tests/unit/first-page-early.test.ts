@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import type { EarlyFirstPage } from '../../src/features/storefront/earlyFirstPage';
 import { firstPage } from '../../src/features/storefront/firstPagePrefetch';
 import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-plugins/first-page';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../src/lib/domain/tables';
+import { selectList, CARD_PRODUCT_COLUMNS, type CardProduct } from '../../src/lib/domain/tables';
 
 const API = 'https://abc.supabase.co';
 const KEY = 'anon-key.with/odd+chars';
@@ -40,7 +40,7 @@ describe('the inline script', () => {
     const url = new URL(fetched[0]!);
     expect(url.origin + url.pathname).toBe(`${API}/rest/v1/rpc/storefront_page`);
     expect(url.searchParams.get('p_limit')).toBe(String(PAGE_SIZE + 1));
-    expect(url.searchParams.get('select')).toBe(selectList(STORE_PRODUCT_COLUMNS));
+    expect(url.searchParams.get('select')).toBe(selectList(CARD_PRODUCT_COLUMNS));
     expect(url.searchParams.get('apikey')).toBe(KEY);
     expect(url.searchParams.has('p_cat')).toBe(false);
     expect(left?.cat).toBeNull();
@@ -88,7 +88,7 @@ describe('firstPage', () => {
     window.__marFirstPage = {
       cat: 'Tennis',
       clicks: [],
-      rows: Promise.resolve(rows(PAGE_SIZE + 1) as StoreProduct[]),
+      rows: Promise.resolve(rows(PAGE_SIZE + 1) as CardProduct[]),
     };
     const load = vi.fn(() => Promise.resolve({ products: [], hasMore: false }));
     const page = await firstPage('Tennis', load);

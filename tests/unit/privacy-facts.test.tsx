@@ -29,6 +29,8 @@ const row: StoreSettingsRow = {
   trader_address: null,
   company_number: null,
   vat_number: null,
+  price_stale_after_days: 7,
+  price_hidden_after_days: 30,
 };
 
 afterEach(() => {

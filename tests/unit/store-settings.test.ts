@@ -22,6 +22,8 @@ const row: StoreSettingsRow = {
   trader_address: '1 High Street, Leeds',
   company_number: '01234567',
   vat_number: null,
+  price_stale_after_days: 3,
+  price_hidden_after_days: 14,
 };
 
 describe('store settings (docs/decisions/0211)', () => {
@@ -33,6 +35,8 @@ describe('store settings (docs/decisions/0211)', () => {
       social: [],
       disclosure: DEFAULT_DISCLOSURE,
       trader: {},
+      // REQ-OFF-3: the database's defaults until the row is read.
+      priceLimits: { staleDays: 7, hiddenDays: 30 },
     });
     expect(readStoreSettings({ VITE_SITE_URL: 'https://shop.example/' }).siteUrl).toBe(
       'https://shop.example',
@@ -55,6 +59,7 @@ describe('store settings (docs/decisions/0211)', () => {
         companyNumber: '01234567',
         vatNumber: undefined,
       },
+      priceLimits: { staleDays: 3, hiddenDays: 14 },
     });
   });
 

@@ -52,6 +52,19 @@ describe('countBuyNowClick', () => {
     expect(third.p_page_view).not.toBe(bodies[0]!.p_page_view);
   });
 
+  it('names the offer a Buy Now opened, when there is one (REQ-OFF-2)', async () => {
+    const { countBuyNowClick } = await import('../../src/features/storefront/buyNowClicks');
+    countBuyNowClick(
+      '11111111-1111-4111-8111-111111111111',
+      '33333333-3333-4333-8333-333333333333',
+    );
+    countBuyNowClick('11111111-1111-4111-8111-111111111111', null);
+    await flush();
+    const bodies = calls.map((c) => JSON.parse(String(c.init.body)) as Record<string, string>);
+    expect(bodies[0]!.p_offer_id).toBe('33333333-3333-4333-8333-333333333333');
+    expect(bodies[1]).not.toHaveProperty('p_offer_id');
+  });
+
   it('a failing network or a missing configuration throws nothing and rejects nothing', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (e: unknown) => unhandled.push(e);

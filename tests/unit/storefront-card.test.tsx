@@ -84,6 +84,46 @@ describe('<ProductCard />', () => {
     expect(screen.queryByTestId('ad-label')).toBeNull();
   });
 
+  describe('offers (REQ-OFF-2, REQ-OFF-3)', () => {
+    const hour = 3_600_000;
+    const offered = {
+      ...product,
+      price_value: 19.99,
+      offer_count: 3,
+      price_checked_at: new Date(Date.now() - hour).toISOString(),
+      buy_offer_id: '0f0f0f0f-0000-4000-8000-000000000009',
+      buy_link: 'https://www.sportsdirect.com/ball?awc=store',
+      buy_seller: 'Sports Direct',
+    };
+
+    it('shows "from £X" and the number of sellers, Buy Now to the chosen seller', () => {
+      renderWithProviders(<ProductCard product={offered} />);
+      expect(screen.getByTestId('product-price')).toHaveTextContent(/^from £19\.99$/);
+      expect(screen.getByTestId('product-price-note')).toHaveTextContent(/^3 sellers$/);
+      const buy = screen.getByRole('link', { name: new RegExp(texts.home.buyNow) });
+      expect(buy).toHaveAttribute('href', offered.buy_link);
+      expect(buy).toHaveAttribute('rel', 'sponsored noopener noreferrer');
+      expect(buy).toHaveAccessibleName(/^Buy Now ?\(Ad, Sports Direct, opens in a new tab\)$/);
+      expect(screen.getByTestId('ad-label')).toHaveTextContent(/^AdSports Direct$/);
+    });
+
+    it('shows the typed price for its only offer, and notes an old price', () => {
+      const one = { ...offered, price: '£24.50 (was £30)', price_value: 24.5, offer_count: 1 };
+      const { unmount } = renderWithProviders(<ProductCard product={one} />);
+      expect(screen.getByTestId('product-price')).toHaveTextContent(/^£24\.50 \(was £30\)$/);
+      expect(screen.getByTestId('product-price-note')).toBeEmptyDOMElement();
+      unmount();
+      const old = new Date(Date.now() - 8 * 24 * hour).toISOString();
+      renderWithProviders(
+        <ProductCard
+          product={{ ...one, price_value: null, offer_count: 0, price_checked_at: old }}
+        />,
+      );
+      expect(screen.getByTestId('product-price')).toHaveTextContent('£24.50 (was £30)');
+      expect(screen.getByTestId('product-price-note')).toHaveTextContent(texts.offers.stale);
+    });
+  });
+
   describe('uploaded pictures (REQ-IMG-4)', () => {
     const api = 'http://127.0.0.1:54321';
     const dir = `${api}/storage/v1/object/public/product-images/0b9d3c1e-5f2a-4c8e-9a7b-1d2e3f405060`;

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../routing/paths';
 import { texts } from '../../texts';
-import { formatPrice, safeUrl, sellerSite } from '../../lib/domain/format';
+import { buyTarget, cardPrice } from '../../lib/domain/offerPrice';
+import { useStoreSettings } from '../../lib/infra/storeSettings';
 import classes from './ProductCard.module.css';
-import type { StoreProduct } from '../../lib/domain/tables';
+import type { CardProduct } from '../../lib/domain/tables';
 import { countBuyNowClick } from './buyNowClicks';
 import { cardImage } from './cardImage';
 import { SellerTag } from './Disclosure';
@@ -14,7 +15,9 @@ export { PLACEHOLDER_IMAGE } from './cardImage';
 
 /**
  * One catalogue card: image, title, price, category, comment and the Buy Now link, marked as an
- * ad with the seller's site just before it (docs/decisions/0210).
+ * ad with the seller's name just before it (docs/decisions/0210). The price is the lowest current
+ * offer's, "from £X" with the number of sellers when there are several, and a note when the price
+ * is old (REQ-OFF-2, REQ-OFF-3; lib/domain/offerPrice.ts).
  * Below the `sm` breakpoint it is a compact row (small image on the left, details on the right),
  * so a phone shows several products at once and the banner stays the largest thing on screen;
  * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
@@ -24,13 +27,15 @@ export function ProductCard({
   product,
   first = false,
 }: {
-  product: StoreProduct;
+  product: CardProduct;
   /** The first card of the list: fetched at once, the rest when they near the screen. */
   first?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   const image = cardImage(product.image, failed);
-  const link = safeUrl(product.link);
+  const { link, seller, offerId } = buyTarget(product);
+  const shown = cardPrice(product, useStoreSettings().priceLimits, Date.now(), texts.offers);
+  const count = () => countBuyNowClick(product.id, offerId);
   // A card drawn before the app started (the home page's early cards, or a pre-rendered page)
   // may have lost its picture before React listened for errors: check once it is attached.
   // decode() rejects for a broken picture (an SVG without a size of its own still decodes).
@@ -77,9 +82,15 @@ export function ProductCard({
         <Title order={2} size="h4" className={classes.title} data-testid="product-title">
           <Link to={productPath(product.slug)}>{product.title}</Link>
         </Title>
-        <Text fw={700} size="lg" c="teal" className={classes.price} data-testid="product-price">
-          {formatPrice(product.price)}
-        </Text>
+        <div className={classes.price}>
+          <Text fw={700} size="lg" c="teal" data-testid="product-price">
+            {shown.price}
+          </Text>
+          {/* Always there, empty without a note: the early cards' template has it (entry-server). */}
+          <p className={classes.note} data-testid="product-price-note">
+            {shown.note}
+          </p>
+        </div>
         <div className={classes.category}>
           <Badge variant="light" color="orange" data-testid="product-category">
             {product.cat}
@@ -88,7 +99,7 @@ export function ProductCard({
         <Text size="sm" c="dimmed" className={classes.comment} data-testid="product-comment">
           {product.com}
         </Text>
-        {link && <SellerTag site={sellerSite(link)} className={classes.seller} />}
+        {link && <SellerTag site={seller} className={classes.seller} />}
         {link ? (
           <Button
             component="a"
@@ -100,11 +111,11 @@ export function ProductCard({
             fullWidth
             // Counted in the background; the link opens the seller as it always did. A middle
             // click (aux button 1) opens it too.
-            onClick={() => countBuyNowClick(product.id)}
-            onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
+            onClick={count}
+            onAuxClick={(e) => e.button === 1 && count()}
           >
             {texts.home.buyNow}
-            <VisuallyHidden> {texts.storefront.buyNowHint(sellerSite(link))}</VisuallyHidden>
+            <VisuallyHidden> {texts.storefront.buyNowHint(seller)}</VisuallyHidden>
           </Button>
         ) : (
           <Button className={classes.buy} fullWidth disabled>

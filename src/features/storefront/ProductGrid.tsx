@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { StoreProduct } from '../../lib/domain/tables';
+import type { CardProduct } from '../../lib/domain/tables';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import classes from './ProductGrid.module.css';
 
@@ -7,7 +7,7 @@ import classes from './ProductGrid.module.css';
  * The catalogue's cards, memoised: the home page re-renders when the category buttons arrive or
  * the URL changes, and re-rendering a page of cards each time cost a long task on a phone.
  */
-export const ProductGrid = memo(function ProductGrid({ products }: { products: StoreProduct[] }) {
+export const ProductGrid = memo(function ProductGrid({ products }: { products: CardProduct[] }) {
   return (
     <div className={classes.grid} data-testid="product-grid">
       {products.map((product, i) => (

@@ -43,7 +43,8 @@ export function clickPage(pathname: string, search: string): string {
 let pageView: string | null = null;
 let client: PostgrestClient<Database> | null = null;
 
-export function countBuyNowClick(productId: string): void {
+/** One Buy Now click; `offerId`: which seller's offer it opened (REQ-OFF-2), when known. */
+export function countBuyNowClick(productId: string, offerId?: string | null): void {
   try {
     pageView ??= randomId();
     // keepalive: the request is sent even if the visitor closes this tab right away.
@@ -57,6 +58,7 @@ export function countBuyNowClick(productId: string): void {
         p_product_id: productId,
         p_page: clickPage(location.pathname, location.search),
         p_page_view: pageView,
+        p_offer_id: offerId ?? undefined,
       })
       .then(undefined, () => undefined);
   } catch {

@@ -3,14 +3,14 @@ import { storePageArgs, type StoreCursor } from '../../lib/domain/storeOrder';
 import {
   selectList,
   STORE_CATEGORY_COLUMNS,
-  STORE_PRODUCT_COLUMNS,
+  CARD_PRODUCT_COLUMNS,
   type StoreCategory,
-  type StoreProduct,
+  type CardProduct,
 } from '../../lib/domain/tables';
 import { PAGE_SIZE } from './paging';
 
 export interface CardPage {
-  products: StoreProduct[];
+  products: CardProduct[];
   hasMore: boolean;
 }
 
@@ -27,11 +27,11 @@ export async function fetchCardPage(
 ): Promise<CardPage> {
   let query = (await catalogueDb())
     .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
-    .select(selectList(STORE_PRODUCT_COLUMNS));
+    .select(selectList(CARD_PRODUCT_COLUMNS));
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (error) throw error;
-  const rows: StoreProduct[] = data;
+  const rows: CardProduct[] = data;
   return { products: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 

@@ -6,8 +6,8 @@
 // which React hydrates as they are. No React or Mantine here: the card markup is a copy of
 // ProductCard's own, rendered at build time (entry-server.tsx) into a <template> in the page.
 import { productPath } from '../../routing/paths';
-import { formatPrice, safeUrl, sellerSite } from '../../lib/domain/format';
-import type { StoreProduct } from '../../lib/domain/tables';
+import { buyTarget, cardPrice, type FreshnessLimits } from '../../lib/domain/offerPrice';
+import type { CardProduct } from '../../lib/domain/tables';
 import { cardImage } from './cardImage';
 import { PAGE_SIZE } from './paging';
 
@@ -16,11 +16,11 @@ export interface EarlyFirstPage {
   /** The category asked for (null: all). */
   cat: string | null;
   /** The answer's rows (one more than a page when there are more); rejects on an HTTP error. */
-  rows: Promise<StoreProduct[]>;
+  rows: Promise<CardProduct[]>;
   /** Set once the cards are drawn: exactly what the page shows. */
-  drawn?: { products: StoreProduct[]; hasMore: boolean };
-  /** Products whose Buy Now was clicked on a drawn card before the app took over. */
-  clicks: string[];
+  drawn?: { products: CardProduct[]; hasMore: boolean };
+  /** Buy Now clicks on a drawn card before the app took over: product and offer ids. */
+  clicks: [product: string, offer: string | null][];
   /** Set by the app just before it hydrates the page: from then on nothing is drawn. */
   sealed?: boolean;
 }
@@ -38,6 +38,13 @@ export interface EarlyFirstPageConfig {
   supabaseUrl: string;
   /** The alt text of the placeholder picture (texts.storefront.imageFallbackAlt). */
   fallbackAlt: string;
+  /**
+   * texts.offers with "%s" where the price or the number of sellers goes: this script carries
+   * no texts module (its size is in every page's HTML).
+   */
+  offerTexts: { from: string; sellers: string; stale: string; hidden: string };
+  /** The build's store settings' price limits, which the app hydrates with (REQ-OFF-3). */
+  priceLimits: FreshnessLimits;
 }
 
 /** The <template> with the grid and card markup (scripts/vite-plugins/prerender.ts writes it). */
@@ -47,6 +54,8 @@ export const CARD_TOKENS = {
   title: '__mar_title__',
   slug: '__mar_slug__',
   price: '__mar_price__',
+  /** The note under the price ("3 sellers", an old price's note); put in by entry-server.tsx. */
+  note: '__mar_note__',
   cat: '__mar_cat__',
   com: '__mar_com__',
   image: 'https://mar.invalid/__mar_image__',
@@ -76,14 +85,23 @@ const TOKEN_PATTERN = new RegExp(
 /** One card's markup: the template with the product's values, escaped, in a single pass. */
 function cardHtml(
   template: string,
-  product: StoreProduct,
+  product: CardProduct,
   link: string | null,
   seller: string | null,
+  config: EarlyFirstPageConfig,
 ): string {
+  const t = config.offerTexts;
+  const fill = (text: string, value: string | number) => text.replace('%s', () => String(value));
+  const shown = cardPrice(product, config.priceLimits, Date.now(), {
+    ...t,
+    from: (price) => fill(t.from, price),
+    sellers: (n) => fill(t.sellers, n),
+  });
   const values: Record<string, string> = {
     [CARD_TOKENS.title]: product.title,
     [CARD_TOKENS.slug]: productPath(product.slug).slice('/p/'.length),
-    [CARD_TOKENS.price]: formatPrice(product.price),
+    [CARD_TOKENS.price]: shown.price,
+    [CARD_TOKENS.note]: shown.note,
     [CARD_TOKENS.cat]: product.cat ?? '',
     [CARD_TOKENS.com]: product.com ?? '',
     [CARD_TOKENS.image]: '',
@@ -100,7 +118,7 @@ function cardHtml(
 export function drawEarlyCards(
   doc: Document,
   early: EarlyFirstPage,
-  rows: StoreProduct[],
+  rows: CardProduct[],
   config: EarlyFirstPageConfig,
 ): boolean {
   if (early.sealed || !Array.isArray(rows) || rows.length === 0) return false;
@@ -118,13 +136,12 @@ export function drawEarlyCards(
   const shown = grid.cloneNode(false) as Element;
   const holder = doc.createElement('template');
   products.forEach((product, i) => {
-    const link = safeUrl(product.link);
+    const { link, seller, offerId } = buyTarget(product);
     const markup = cards.get(link ? 'link' : 'no-link');
     if (!markup) throw new Error('card template missing');
-    // A link without a site to name (the database allows none) is left to the app.
-    const seller = sellerSite(link);
+    // A link without a seller to name (the database allows none) is left to the app.
     if (link && !seller) throw new Error('no seller site');
-    holder.innerHTML = cardHtml(markup, product, link, seller);
+    holder.innerHTML = cardHtml(markup, product, link, seller, config);
     const card = holder.content.firstElementChild!;
     card.removeAttribute(CARD_KIND_ATTRIBUTE);
     const img = card.querySelector('img');
@@ -144,7 +161,7 @@ export function drawEarlyCards(
     // Counted once the app has started (HomePage); the link opens the seller as always.
     const buy = card.querySelector('a[target="_blank"]');
     const remember = () => {
-      if (!early.sealed) early.clicks.push(product.id);
+      if (!early.sealed) early.clicks.push([product.id, offerId]);
     };
     buy?.addEventListener('click', remember);
     buy?.addEventListener('auxclick', (e) => (e as MouseEvent).button === 1 && remember());
@@ -172,14 +189,14 @@ export function startEarlyFirstPage(config: EarlyFirstPageConfig): void {
       clicks: [],
       rows: fetch(url, { credentials: 'omit' }).then((response) => {
         if (!response.ok) throw new Error(`first page: HTTP ${response.status}`);
-        return response.json() as Promise<StoreProduct[]>;
+        return response.json() as Promise<CardProduct[]>;
       }),
     };
     window.__marFirstPage = early;
     // Only the plain `/` is hydrated from its pre-rendered markup (app/start.tsx); the app draws
     // any other view itself.
     if (location.search) return;
-    const draw = (rows: StoreProduct[]) => {
+    const draw = (rows: CardProduct[]) => {
       try {
         drawEarlyCards(document, early, rows, config);
       } catch {

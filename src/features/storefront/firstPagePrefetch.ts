@@ -1,5 +1,5 @@
 // The app's side of the home page's early first page (earlyFirstPage.ts, the inline script).
-import type { StoreProduct } from '../../lib/domain/tables';
+import type { CardProduct } from '../../lib/domain/tables';
 import type { CardPage } from './catalogue';
 import type { EarlyFirstPage } from './earlyFirstPage';
 import { PAGE_SIZE } from './paging';
@@ -43,9 +43,9 @@ export function sealEarlyFirstPage(): void {
 
 /** The cards the early script drew, and the Buy Now clicks on them before the app started. */
 export interface DrawnFirstPage {
-  products: StoreProduct[];
+  products: CardProduct[];
   hasMore: boolean;
-  clicks: string[];
+  clicks: EarlyFirstPage['clicks'];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { catalogueDb } from '../../lib/infra/catalogueDb';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/domain/tables';
 import { cursorPrice } from '../../lib/domain/storeOrder';
+import { selectList, CARD_PRODUCT_COLUMNS, type CardProduct } from '../../lib/domain/tables';
 import type { CardPage } from './catalogue';
 import { PAGE_SIZE } from './paging';
 import type { StoreView } from './storeView';
@@ -9,8 +9,8 @@ import type { StoreView } from './storeView';
 // load does not carry it (its JS budget).
 
 /** A search result carries created_at too: the newest-first cursor needs it. */
-export type SearchProduct = StoreProduct & { created_at: string };
-const SEARCH_COLUMNS = selectList([...STORE_PRODUCT_COLUMNS, 'created_at'] as const);
+export type SearchProduct = CardProduct & { created_at: string };
+const SEARCH_COLUMNS = selectList([...CARD_PRODUCT_COLUMNS, 'created_at'] as const);
 
 /**
  * One page of a search and/or another sort (public.storefront_search): every word of the search
@@ -19,7 +19,7 @@ const SEARCH_COLUMNS = selectList([...STORE_PRODUCT_COLUMNS, 'created_at'] as co
  */
 export async function fetchSearchPage(
   view: StoreView,
-  after: (StoreProduct & { created_at?: string }) | null,
+  after: (CardProduct & { created_at?: string }) | null,
   signal?: AbortSignal,
 ): Promise<CardPage> {
   let query = (await catalogueDb())

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { notify } from '../../lib/infra/notify';
-import type { StoreCategory, StoreProduct } from '../../lib/domain/tables';
+import type { StoreCategory, CardProduct } from '../../lib/domain/tables';
 import { texts } from '../../texts';
 import { fetchCategories, fetchCardPage } from './catalogue';
 import { countBuyNowClick } from './buyNowClicks';
@@ -9,7 +9,7 @@ import { isPlainView, type StoreView } from './storeView';
 
 export interface ProductListState {
   status: 'loading' | 'ready' | 'error';
-  products: StoreProduct[];
+  products: CardProduct[];
   hasMore: boolean;
   loadingMore: boolean;
   /** Set when the last "Load more" failed; the products already shown stay. */
@@ -33,7 +33,7 @@ function reportFailure(error: unknown) {
  * One page of a view: the plain catalogue by storefront_page, a search or another sort by
  * storefront_search (its code loaded on first use).
  */
-const fetchPage = (view: StoreView, after: StoreProduct | null, signal: AbortSignal) =>
+const fetchPage = (view: StoreView, after: CardProduct | null, signal: AbortSignal) =>
   isPlainView(view)
     ? fetchCardPage(view.cat, after, signal)
     : import('./searchPage').then((m) => m.fetchSearchPage(view, after, signal));
@@ -71,7 +71,7 @@ export function useProductList(view: StoreView) {
       // The drawn first page is already the state; its Buy Now clicks are counted now.
       adopted.current = false;
       forgetDrawnFirstPage();
-      for (const id of drawn?.clicks.splice(0) ?? []) countBuyNowClick(id);
+      for (const [id, offer] of drawn?.clicks.splice(0) ?? []) countBuyNowClick(id, offer);
       return () => ac.abort();
     }
     setState(initial);

@@ -62,9 +62,15 @@ export function absoluteImageUrl(image: string, settings: SeoSettings): string {
  * schema.org Product for Google's product snippets, true for an affiliate page (decision 0210):
  * the Offer is the seller's (its link and its site as the seller's name), in GBP, only when the
  * price text holds a number and the link is usable. No availability, shipping or returns: the
- * store does not know them (merchant listings are for pages where the shopper buys).
+ * store does not know them (merchant listings are for pages where the shopper buys). With several
+ * current offers, `offers` is their AggregateOffer instead (REQ-OFF-2, offers.ts).
  */
-export function productJsonLd(product: ProductPageProduct, settings: SeoSettings, image: string) {
+export function productJsonLd(
+  product: ProductPageProduct,
+  settings: SeoSettings,
+  image: string,
+  offers?: object | null,
+) {
   const link = safeUrl(product.link);
   const seller = sellerSite(link);
   return {
@@ -75,17 +81,19 @@ export function productJsonLd(product: ProductPageProduct, settings: SeoSettings
     image: [absoluteImageUrl(image, settings)],
     category: product.cat,
     url: `${settings.siteUrl}${productPath(product.slug)}`,
-    ...(product.price_number === null || !link || !seller
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            price: String(product.price_number),
-            priceCurrency: settings.currency,
-            url: link,
-            seller: { '@type': 'Organization', name: seller },
-          },
-        }),
+    ...(offers
+      ? { offers }
+      : product.price_number === null || !link || !seller
+        ? {}
+        : {
+            offers: {
+              '@type': 'Offer',
+              price: String(product.price_number),
+              priceCurrency: settings.currency,
+              url: link,
+              seller: { '@type': 'Organization', name: seller },
+            },
+          }),
   };
 }
 
@@ -111,6 +119,7 @@ export function productHead(
   product: ProductPageProduct,
   settings: SeoSettings,
   image: string,
+  offers?: object | null,
 ): ProductHead {
   const title = `${product.title} | ${settings.titleSuffix}`;
   const description = metaDescription(product);
@@ -128,6 +137,6 @@ export function productHead(
       ['og:image', absoluteImageUrl(image, settings)],
       ['og:locale', settings.locale],
     ],
-    jsonLd: productJsonLd(product, settings, image),
+    jsonLd: productJsonLd(product, settings, image, offers),
   };
 }

@@ -72,6 +72,21 @@ export const STORE_PRODUCT_COLUMNS = [
 ] as const satisfies ColumnsOf<'products'>;
 export type StoreProduct = Pick<ProductRow, (typeof STORE_PRODUCT_COLUMNS)[number]>;
 
+/** The offers summary the database keeps on a product, which a card shows (REQ-OFF-2, REQ-OFF-3). */
+export const OFFER_SUMMARY_COLUMNS = [
+  'offer_count',
+  'price_checked_at',
+  'buy_offer_id',
+  'buy_link',
+  'buy_seller',
+] as const satisfies ColumnsOf<'products'>;
+
+/** A catalogue card's columns: the product and its offers summary. */
+export const CARD_PRODUCT_COLUMNS = [...STORE_PRODUCT_COLUMNS, ...OFFER_SUMMARY_COLUMNS] as const;
+/** A card's product; without the summary (a row read before it existed) it shows as before. */
+export type CardProduct = StoreProduct &
+  Partial<Pick<ProductRow, (typeof OFFER_SUMMARY_COLUMNS)[number]>>;
+
 /** The admin's Messages tab: a contact message and its delivery (not the sender's IP). */
 export const ADMIN_MESSAGE_COLUMNS = [
   'id',

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { env } from './env';
+import { DEFAULT_FRESHNESS_LIMITS, type FreshnessLimits } from '../domain/offerPrice';
 
 /**
  * The store's own details in ONE place: its name, contact e-mail, public address, social pages
@@ -41,6 +42,8 @@ export interface StoreSettings {
   disclosure: string;
   /** Who runs the shop; each part shown only when set. */
   trader: { name?: string; address?: string; companyNumber?: string; vatNumber?: string };
+  /** When an offer's price is old (REQ-OFF-3): noted after `staleDays`, no number after `hiddenDays`. */
+  priceLimits: FreshnessLimits;
 }
 
 export const DEFAULT_DISCLOSURE =
@@ -56,6 +59,7 @@ export function readStoreSettings(buildEnv: Record<string, unknown>): StoreSetti
     social: [],
     disclosure: DEFAULT_DISCLOSURE,
     trader: {},
+    priceLimits: DEFAULT_FRESHNESS_LIMITS,
   };
 }
 
@@ -74,11 +78,18 @@ export interface StoreSettingsRow {
   trader_address: string | null;
   company_number: string | null;
   vat_number: string | null;
+  price_stale_after_days: number;
+  price_hidden_after_days: number;
 }
 
 export const STORE_SETTINGS_COLUMNS =
   'store_name,contact_email,site_url,instagram_url,facebook_url,x_url,tiktok_url,youtube_url,' +
-  'disclosure_text,trader_name,trader_address,company_number,vat_number';
+  'disclosure_text,trader_name,trader_address,company_number,vat_number,' +
+  'price_stale_after_days,price_hidden_after_days';
+
+/** A whole number of days, or undefined (a row from before the column existed). */
+const days = (raw: unknown): number | undefined =>
+  typeof raw === 'number' && Number.isInteger(raw) && raw > 0 ? raw : undefined;
 
 /** The row as settings; the database checked the values, links are checked again here. */
 export function settingsFromRow(row: StoreSettingsRow, fallback: StoreSettings): StoreSettings {
@@ -96,6 +107,10 @@ export function settingsFromRow(row: StoreSettingsRow, fallback: StoreSettings):
       address: value(row.trader_address),
       companyNumber: value(row.company_number),
       vatNumber: value(row.vat_number),
+    },
+    priceLimits: {
+      staleDays: days(row.price_stale_after_days) ?? fallback.priceLimits.staleDays,
+      hiddenDays: days(row.price_hidden_after_days) ?? fallback.priceLimits.hiddenDays,
     },
   };
 }

@@ -4,7 +4,7 @@ import { texts } from '../../../adminOfferTexts';
 import { ago, staleness, type FreshnessLimits } from './freshness';
 import { priceHistory, type Offer, type PricePoint } from './offerApi';
 
-const t = texts.offers;
+const t = texts.offerPanel;
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -17,7 +17,7 @@ import {
   type OfferValues,
 } from './offerSchema';
 
-const t = texts.offers;
+const t = texts.offerPanel;
 
 const amount = (value: number | null) => (value === null ? '' : value.toFixed(2));
 

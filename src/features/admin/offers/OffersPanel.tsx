@@ -9,7 +9,7 @@ import type { FreshnessLimits } from './freshness';
 import { OfferCard } from './OfferCard';
 import { OfferDialog } from './OfferDialog';
 
-const t = texts.offers;
+const t = texts.offerPanel;
 
 interface Loaded {
   offers: Offer[];

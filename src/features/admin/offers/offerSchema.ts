@@ -2,7 +2,7 @@ import { texts } from '../../../adminOfferTexts';
 import { z } from '../../../lib/domain/zod';
 import { isHttpUrl } from '../products/productSchema';
 
-const t = texts.offers;
+const t = texts.offerPanel;
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { applyMeta } from '../../../routing/RouteMeta';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { paths, productPath } from '../../../routing/paths';
@@ -12,6 +12,11 @@ import { DisclosureLine, SellerTag } from '../Disclosure';
 import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
 import { useProductPageData } from './useProductPageData';
+import type { OffersSummary } from './ProductOffers';
+
+// Every seller's offer, price history and feed link: a chunk of their own, fetched after the
+// first render (REQ-OFF-2, REQ-OFF-4; the page's initial JS budget, bench/budget.json).
+const ProductOffers = lazy(() => import('./ProductOffers'));
 
 /** Shown when the product has no usable picture (the cards' placeholder). */
 const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
@@ -31,7 +36,9 @@ export function ProductPage({ notFound }: { notFound: ReactNode }) {
   const { state, retry } = useProductPageData(slug);
   const product = state.kind === 'answer' && state.status === 'found' ? state.product : null;
   const image = productImage(product);
-  useProductHead(product, image.src);
+  const [offers, setOffers] = useState<OffersSummary | null>(null);
+  const summary = offers?.productId === product?.id ? offers : null;
+  useProductHead(product, image.src, summary?.jsonLd);
   const missing = state.kind === 'answer' && state.status === 'missing';
   useEffect(() => {
     if (missing) applyMeta({ title: texts.notFound.title, description: texts.meta.notFound });
@@ -51,7 +58,15 @@ export function ProductPage({ notFound }: { notFound: ReactNode }) {
   if (state.status === 'moved') return <Navigate to={productPath(state.slug)} replace />;
   if (state.status === 'missing') return notFound;
   // Keyed: another product (navigation between pages) gets a fresh chance to load its picture.
-  return <ProductDetails key={state.product.id} product={state.product} image={image} />;
+  return (
+    <ProductDetails
+      key={state.product.id}
+      product={state.product}
+      image={image}
+      offers={summary}
+      onOffers={setOffers}
+    />
+  );
 }
 
 /** The picture to show: an upload's 1200 px file (srcset with the 400 px one), else the link. */
@@ -69,12 +84,39 @@ function productImage(product: ProductPageProduct | null) {
 function ProductDetails({
   product,
   image,
+  offers,
+  onOffers,
 }: {
   product: ProductPageProduct;
   image: { src: string; srcSet?: string };
+  offers: OffersSummary | null;
+  onOffers: (summary: OffersSummary) => void;
 }) {
   const [failed, setFailed] = useState(false);
   const link = safeUrl(product.link);
+  // The product's own Buy Now: shown until the offers are read, and if they cannot be.
+  const buyNow = link ? (
+    <Stack gap={6}>
+      <SellerTag site={sellerSite(link)} />
+      <Button
+        component="a"
+        href={link}
+        target="_blank"
+        rel="sponsored noopener noreferrer"
+        size="md"
+        // Counted as on the cards (a middle click opens the seller too).
+        onClick={() => countBuyNowClick(product.id)}
+        onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
+      >
+        {texts.home.buyNow}
+        <VisuallyHidden> {texts.storefront.buyNowHint(sellerSite(link))}</VisuallyHidden>
+      </Button>
+    </Stack>
+  ) : (
+    <Button size="md" disabled>
+      {texts.home.buyNow}
+    </Button>
+  );
   return (
     <article className={classes.page} data-testid="product-page">
       <div className={classes.notice}>
@@ -99,9 +141,16 @@ function ProductDetails({
           {product.title}
         </Title>
         <Group gap="md">
-          <Text fw={700} fz="xl" c="teal" data-testid="product-price">
-            {formatPrice(product.price)}
-          </Text>
+          <div>
+            <Text fw={700} fz="xl" c="teal" data-testid="product-price">
+              {offers?.price ?? formatPrice(product.price)}
+            </Text>
+            {offers?.note && (
+              <Text size="sm" c="dimmed" data-testid="product-price-note">
+                {offers.note}
+              </Text>
+            )}
+          </div>
           <Badge variant="light" color="orange" size="lg" data-testid="product-category">
             <VisuallyHidden>{texts.productPage.categoryLabel}: </VisuallyHidden>
             {product.cat}
@@ -110,28 +159,9 @@ function ProductDetails({
         <Text className={classes.comment} data-testid="product-comment">
           {product.com}
         </Text>
-        {link ? (
-          <Stack gap={6}>
-            <SellerTag site={sellerSite(link)} />
-            <Button
-              component="a"
-              href={link}
-              target="_blank"
-              rel="sponsored noopener noreferrer"
-              size="md"
-              // Counted as on the cards (a middle click opens the seller too).
-              onClick={() => countBuyNowClick(product.id)}
-              onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
-            >
-              {texts.home.buyNow}
-              <VisuallyHidden> {texts.storefront.buyNowHint(sellerSite(link))}</VisuallyHidden>
-            </Button>
-          </Stack>
-        ) : (
-          <Button size="md" disabled>
-            {texts.home.buyNow}
-          </Button>
-        )}
+        <Suspense fallback={buyNow}>
+          <ProductOffers product={product} fallback={buyNow} onSummary={onOffers} />
+        </Suspense>
         <Link to={paths.home} className={classes.back}>
           {texts.productPage.backToShop}
         </Link>

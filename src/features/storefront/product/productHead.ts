@@ -34,10 +34,15 @@ function setOpenGraph(property: string, content: string) {
  * JSON-LD as the server's HTML (lib/productSeo), kept while the page is shown. The canonical
  * link and the JSON-LD go when the page does; the next route's RouteMeta sets the rest.
  */
-export function useProductHead(product: ProductPageProduct | null, image: string) {
+export function useProductHead(
+  product: ProductPageProduct | null,
+  image: string,
+  /** Several sellers' AggregateOffer, once the offers are read (ProductOffers). */
+  offers?: object | null,
+) {
   useEffect(() => {
     if (!product) return;
-    const head = productHead(product, seoSettings(siteOrigin(), storeSettings.name), image);
+    const head = productHead(product, seoSettings(siteOrigin(), storeSettings.name), image, offers);
     applyMeta({ title: product.title, description: head.description });
     for (const [property, content] of head.openGraph) setOpenGraph(property, content);
     const canonical = headElement<'link'>('link[rel="canonical"]', 'link');
@@ -50,5 +55,5 @@ export function useProductHead(product: ProductPageProduct | null, image: string
       canonical.remove();
       jsonLd.remove();
     };
-  }, [product, image]);
+  }, [product, image, offers]);
 }

@@ -1,0 +1,112 @@
+import { Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { historySummary, type PriceHistoryDay } from '../../../lib/domain/offers';
+import type { ProductPageProduct } from '../../../lib/domain/productSeo';
+import { catalogueDb } from '../../../lib/infra/catalogueDb';
+import { texts } from '../../../offerTexts';
+import { productPath } from '../../../routing/paths';
+import classes from './ProductOffers.module.css';
+
+/** The window public.product_price_history is asked for (the summary's "90 days"). */
+const DAYS = 90;
+const WIDTH = 240;
+const HEIGHT = 48;
+const PAD = 4;
+
+/**
+ * The lowest price over the last 90 days (REQ-OFF-4): a small sparkline (plain SVG, one image
+ * with a name for screen readers) and its summary in words, and the product's price-drop feed
+ * (REQ-OFF-5, served by src/host). Loaded when the browser is idle after the page is interactive
+ * (ProductOffers), in a chunk of its own.
+ */
+export default function PriceHistory({ product }: { product: ProductPageProduct }) {
+  const [days, setDays] = useState<PriceHistoryDay[] | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    catalogueDb()
+      .then((db) =>
+        db
+          .rpc('product_price_history', { p_product_id: product.id, p_days: DAYS })
+          .abortSignal(controller.signal),
+      )
+      .then(
+        ({ data }) => !controller.signal.aborted && setDays((data ?? []) as PriceHistoryDay[]),
+        () => undefined,
+      );
+    return () => controller.abort();
+  }, [product.id]);
+
+  const summary = days && historySummary(days);
+  return (
+    <section aria-labelledby="history-heading" className={classes.history}>
+      <Text component="h2" fw={700} fz="md" id="history-heading">
+        {texts.priceHistory.heading}
+      </Text>
+      {summary && days && (
+        <>
+          <svg
+            role="img"
+            aria-label={summary.label}
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            className={classes.chart}
+            data-testid="price-history-chart"
+          >
+            <path d={sparkline(days, summary.low, summary.high)} className={classes.line} />
+          </svg>
+          <Text size="sm" data-testid="price-history-summary">
+            {summary.text}
+          </Text>
+        </>
+      )}
+      <a
+        href={`${productPath(product.slug)}/prices.atom`}
+        type="application/atom+xml"
+        className={classes.feed}
+        data-testid="price-feed-link"
+      >
+        <FeedIcon />
+        {texts.priceHistory.follow}
+        <VisuallyHidden> {texts.priceHistory.followHint}</VisuallyHidden>
+      </a>
+    </section>
+  );
+}
+
+/**
+ * A step line through the days' lowest prices, oldest on the left, lower prices lower; a day
+ * without a price breaks the line.
+ */
+function sparkline(days: readonly PriceHistoryDay[], low: number, high: number): string {
+  const x = (i: number) => (days.length < 2 ? WIDTH / 2 : (i / (days.length - 1)) * WIDTH);
+  const y = (v: number) =>
+    high === low ? HEIGHT / 2 : HEIGHT - PAD - ((v - low) / (high - low)) * (HEIGHT - 2 * PAD);
+  let d = '';
+  let drawing = false;
+  days.forEach((day, i) => {
+    if (day.lowest_gbp == null) {
+      drawing = false;
+      return;
+    }
+    const [px, py] = [x(i).toFixed(1), y(Number(day.lowest_gbp)).toFixed(1)];
+    d += drawing ? `H${px}V${py}` : `M${px} ${py}`;
+    drawing = true;
+  });
+  // A single day is a dot: a short flat line.
+  return /^M[^HV]*$/.test(d) ? `${d}h2` : d;
+}
+
+/** The usual feed symbol (a dot and two arcs); the link's text names it. */
+function FeedIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width={16} height={16} aria-hidden="true" focusable="false">
+      <circle cx="3" cy="13" r="2" fill="currentColor" />
+      <path
+        d="M1 6.5a8.5 8.5 0 0 1 8.5 8.5M1 1.5A13.5 13.5 0 0 1 14.5 15"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+      />
+    </svg>
+  );
+}
