@@ -277,6 +277,8 @@ test('REQ-OFF-3 the "Stale prices" filter lists the stale product first', async 
   page,
   stack,
 }) => {
+  // The "Last price check" column shows from Mantine's xl breakpoint (88em) on.
+  await page.setViewportSize({ width: 1440, height: 900 });
   const form = await openProductsTab(page, stack, session);
   const table = form.getByRole('table', { name: texts.productForm.listHeading });
   await form.getByRole('combobox', { name: texts.productTable.category }).click();

@@ -153,7 +153,7 @@ export const ProductTable = memo(function ProductTable({
     if (!latest.current.disabled) latest.current.onSelect(product);
   }, []);
 
-  const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm') => {
+  const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm' | 'xl') => {
     const active = filter.sort === key;
     return (
       <Table.Th
@@ -274,7 +274,9 @@ export const ProductTable = memo(function ProductTable({
                 {header('cat', texts.productForm.category, 'sm')}
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
-                {header('price_checked', pc.column, 'sm')}
+                {/* Wide screens only: at 1280 px it pushed Link health out of sight. The "Show
+                    prices" filter sorts by it at any width. */}
+                {header('price_checked', pc.column, 'xl')}
                 {header('health', lh.column)}
               </Table.Tr>
             </Table.Thead>
@@ -352,6 +354,7 @@ function SearchBox({ onSearch }: { onSearch: (search: string) => void }) {
 // components, which made the first rows and each search's results slow to render (decision 0180).
 const cell = Table.classes.td;
 const wideCell = `${cell} mantine-visible-from-sm`;
+const widestCell = `${cell} mantine-visible-from-xl`;
 
 interface ProductRowProps {
   product: AdminProduct;
@@ -415,7 +418,7 @@ const ProductRow = memo(function ProductRow({
       <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
         {dateFormat.format(new Date(product.created_at))}
       </td>
-      <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
+      <td className={widestCell} style={{ whiteSpace: 'nowrap' }}>
         {product.price_checked_at && dateFormat.format(new Date(product.price_checked_at))}
       </td>
       <td className={cell}>
