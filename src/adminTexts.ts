@@ -290,7 +290,23 @@ export const texts = {
       admin_confirmed: 'Admin confirmed',
       admin_removed: 'Admin removed',
       settings_changed: 'Settings changed',
+      offer_added: 'Offer added',
+      offer_changed: 'Offer changed',
+      offer_removed: 'Offer removed',
+      seller_added: 'Seller added',
+      seller_changed: 'Seller changed',
+      seller_removed: 'Seller removed',
     },
+  },
+  /** What the admin chunk itself shows of offers (the rest: src/adminOfferTexts.ts). */
+  priceChecks: {
+    sellersTab: 'Sellers',
+    // Not "Price …": the spec's tests find the Price column's header by its first word.
+    column: 'Last price check',
+    filter: 'Show prices',
+    filterAll: 'Any price',
+    stale: 'Stale prices',
+    hidden: 'Prices hidden on the store',
   },
   linkHealth: {
     column: 'Link health',

@@ -4,10 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { texts as adminTexts } from '../../src/adminTexts';
+import { texts as adminTexts } from '../../src/adminOfferTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
 
-/** Every texts module: src/texts.ts and the lazily loaded parts' own (admin area, offers). */
+/**
+ * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers
+ * and offers, the storefront's offers).
+ */
 const texts = { ...adminTexts, ...offerTexts };
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
@@ -55,6 +58,19 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   'texts.messages.message',
   // "Try again": on the storefront and in the admin area.
   'texts.admin.retry',
+  // The Sellers tab and the offers panel: the same buttons as the product form, a seller's name
+  // labelled as the contact form's, and the Offers column as the panel's heading (REQ-OFF-1).
+  'texts.sellers.delete',
+  'texts.offerPanel.delete',
+  'texts.offerPanel.edit',
+  'texts.sellers.name',
+  'texts.sellers.offers',
+  // The offers panel names availability and the price history as the shopper's product page does.
+  'texts.offerPanel.availabilityLabel.in_stock',
+  'texts.offerPanel.availabilityLabel.out_of_stock',
+  'texts.offerPanel.availabilityLabel.preorder',
+  'texts.offerPanel.availabilityLabel.backorder',
+  'texts.offerPanel.history',
 ]);
 
 function sourceFiles(dir: string): string[] {
