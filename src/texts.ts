@@ -250,25 +250,10 @@ export const texts = {
     line: 'we earn a commission from the seller when you buy through our links. It does not change the price you pay.',
     more: 'How we earn and sort',
   },
-  /** The page the disclosure links to (/how-we-earn). */
+  /** The page the disclosure links to (/how-we-earn); its body is in src/pageTexts.ts. */
   howWeEarn: {
     heading: 'How we earn money and sort products',
     meta: 'How MAR Online Store UK earns money (commission from sellers) and how it orders products (by price, never by commission).',
-    earnHeading: 'How we earn money',
-    earn: [
-      'We do not sell anything ourselves. Every Buy Now button takes you to the seller’s own site, where you buy from the seller at the seller’s price.',
-      'Most sellers pay us a commission when you buy through one of our links. That is how we pay for this site. You pay the same price as anyone who goes to the seller directly.',
-      'That is why every Buy Now is marked “Ad” and names the site it goes to.',
-    ],
-    sortHeading: 'How we sort',
-    sort: [
-      'Products are listed by price, lowest first. You can choose highest first or newest first instead, and a search shows its matches in the order you choose.',
-      'What a seller pays us never changes where a product appears. No seller can pay for a higher place.',
-    ],
-    countHeading: 'What we count',
-    count:
-      'We count how many times each product’s Buy Now is clicked, per page and per day, to see which products shoppers like. We keep nothing on your device for this.',
-    countMore: 'More in our',
   },
   /**
    * Several sellers and old prices on a card (REQ-OFF-2, REQ-OFF-3). The product page's offer list

@@ -6,9 +6,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { texts as adminTexts } from '../../src/adminTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
+import { texts as pageTexts } from '../../src/pageTexts';
 
-/** Every texts module: src/texts.ts and the lazily loaded parts' own (admin area, offers). */
-const texts = { ...adminTexts, ...offerTexts };
+/** Every texts module: src/texts.ts and the lazily loaded parts' own (admin, offers, pages). */
+const texts = { ...adminTexts, ...offerTexts, ...pageTexts };
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
