@@ -8,8 +8,19 @@ import { texts as adminTexts } from '../../src/adminTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
 import { texts as pageTexts } from '../../src/pageTexts';
 
+/** Two texts objects as one, sections merged key by key (each module extends src/texts.ts). */
+function merged(a: object, b: object): object {
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    const plain = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+    out[key] = plain(mine) && plain(value) ? merged(mine as object, value as object) : value;
+  }
+  return out;
+}
+
 /** Every texts module: src/texts.ts and the lazily loaded parts' own (admin, offers, pages). */
-const texts = { ...adminTexts, ...offerTexts, ...pageTexts };
+const texts = [offerTexts, pageTexts].reduce(merged, adminTexts);
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
