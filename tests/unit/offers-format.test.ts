@@ -146,8 +146,8 @@ describe('cardPrice', () => {
       note: 'price may have changed — check with the seller',
     });
     expect(cardPrice({ ...none, price_checked_at: ago(31 * DAY) }, limits, now)).toEqual({
-      price: 'check the price with the seller',
-      note: '',
+      price: '',
+      note: 'check the price with the seller',
     });
     expect(cardPrice({ ...none, price: 'Call us', price_checked_at: null }, limits, now)).toEqual({
       price: 'Call us',
