@@ -33,4 +33,10 @@ export const texts = {
     /** The feed link's full name: what it is (an Atom feed opens in a feed reader). */
     followHint: '(Atom feed)',
   },
+  /** The price-drop feed /p/<slug>/prices.atom, written by the host (REQ-OFF-5, decision 0232). */
+  priceFeed: {
+    title: (product: string, store: string) => `${product} price drops — ${store}`,
+    entryTitle: (price: string, seller: string, was: string) =>
+      `${price} at ${seller} (was ${was})`,
+  },
 } as const;

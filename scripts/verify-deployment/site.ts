@@ -122,6 +122,19 @@ export async function checkSite(
           : ok('site: product page /p/<slug>', `/p/${product.slug}: title, canonical, JSON-LD`);
       })),
     );
+    // The price-drop feed (REQ-OFF-5): Atom from the same host function, cacheable.
+    lines.push(
+      ...(await guarded('site: price-drop feed', PRODUCT_PAGES, async () => {
+        const feed = await page('/p/<slug>/prices.atom', `/p/${product.slug}/prices.atom`);
+        expectPage(feed, 200, /application\/atom\+xml/, '/p/<slug>/prices.atom', PRODUCT_PAGES);
+        const cache = feed.headers.get('cache-control') ?? '';
+        if (!/s-maxage=\d+/.test(cache))
+          return fail('site: price-drop feed', `Cache-Control is “${cache}”`, PRODUCT_PAGES);
+        return feed.body.includes('<feed xmlns="http://www.w3.org/2005/Atom"')
+          ? ok('site: price-drop feed', `/p/${product.slug}/prices.atom: Atom, ${cache}`)
+          : fail('site: price-drop feed', 'the body is not an Atom feed', PRODUCT_PAGES);
+      })),
+    );
   } else lines.push(skip('site: product page /p/<slug>', 'the catalogue is empty'));
 
   lines.push(

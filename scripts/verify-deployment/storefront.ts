@@ -96,5 +96,21 @@ export async function checkStorefront(
           PUSH,
         ),
   );
+  // Offers (REQ-OFF-1, REQ-OFF-4): every product has its primary offer since migration …2800.
+  const offers = await anon.rpc('product_offers', { p_product_id: product.id });
+  const history = await anon.rpc('product_price_history', { p_product_id: product.id });
+  const offerCount = Array.isArray(offers.data) ? offers.data.length : 0;
+  lines.push(
+    !offers.error && !history.error && offerCount > 0
+      ? ok(
+          'storefront: offers',
+          `${offerCount} offer(s) for “${product.title}”; price history reads`,
+        )
+      : fail(
+          'storefront: offers',
+          offers.error?.message ?? history.error?.message ?? 'the product has no offer',
+          PUSH,
+        ),
+  );
   return { lines, product };
 }

@@ -52,7 +52,14 @@ export function productPages(): Plugin {
         return res.end('Bad Request: Host');
       }
       const settings = options(siteUrl, shell);
-      (asFunction ? functionAnswer(url, settings) : answerProductPages(url, settings))
+      // The request's validators: the price-drop feed answers 304 to a matching If-None-Match.
+      const headers = new Headers();
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (ifNoneMatch) headers.set('If-None-Match', ifNoneMatch);
+      (asFunction
+        ? functionAnswer(url, settings, headers)
+        : answerProductPages(url, settings, headers)
+      )
         .then(async (answer) => {
           if (!answer) return next();
           res.statusCode = answer.status;

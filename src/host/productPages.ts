@@ -1,5 +1,6 @@
 // The server side of product pages and the sitemap (REQ-FIND-3 to REQ-FIND-6): answers
-// /p/<slug>, /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
+// /p/<slug>, its price-drop feed /p/<slug>/prices.atom (REQ-OFF-5, src/host/priceFeed.ts),
+// /sitemap.xml (an index), /sitemap-pages.xml, /sitemap-products-<n>.xml and
 // /robots.txt from the database, so a crawler gets the content without running JavaScript.
 // Web-standard code only (URL, fetch, Response), so any host that runs fetch-style functions can
 // serve it: Vite's dev server (`npm start`) and `vite preview` (the browser tests) through
@@ -15,7 +16,7 @@ import {
   type ProductPageProduct,
   type SeoSettings,
 } from '../lib/domain/productSeo.ts';
-import { paths, productPath } from '../routing/paths.ts';
+import { paths, priceFeedPath, productPath } from '../routing/paths.ts';
 import { PRERENDERED_ROUTES } from '../routing/prerender.ts';
 import {
   fetchStoreSettingsRow,
@@ -27,6 +28,12 @@ import { disclosureParts } from '../lib/domain/disclosure.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
 import { texts } from '../texts.ts';
 import { securityHeadersFor } from './securityHeaders.ts';
+import { escapeHtml } from './html.ts';
+import { buyNowHtml, offersMarkup } from './productOffers.ts';
+import type { ProductOffer } from '../lib/domain/offers.ts';
+import { texts as offerTexts } from '../offerTexts.ts';
+import { FEED_ENTRIES, feedNotFound, priceFeedResponse, type PriceDrop } from './priceFeed.ts';
+import { texts as adminTexts } from '../adminTexts.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
@@ -44,14 +51,6 @@ export interface ProductPagesOptions {
   /** VITE_TURNSTILE_SITE_KEY: the CSP then allows the contact form's human check (0203). */
   turnstileSiteKey?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
 
 async function rpc<T>(options: ProductPagesOptions, name: string, args: object): Promise<T> {
   const response = await fetch(`${options.supabaseUrl}/rest/v1/rpc/${name}`, {
@@ -131,19 +130,28 @@ ${follow}<address data-testid="trader-details" style="font-style:normal"><strong
 </footer>`;
 }
 
+/**
+ * A product's page. `offers`: public.product_offers' rows (REQ-OFF-2), or null when they could
+ * not be read: then the product's own link and price, as before offers.
+ */
 export function productHtml(
   shell: string,
   answer: Extract<ProductPageAnswer, { status: 'found' }>,
   settings: PageSettings,
   supabaseUrl: string,
+  offers: readonly ProductOffer[] | null = null,
 ): string {
   const store = settings.store ?? storeSettings;
   const disclosure = disclosureParts(store.disclosure);
   const { product } = answer;
   const picture = pictureFor(product, supabaseUrl);
-  const head = productHead(product, settings, picture.src);
+  const shown = offers ? offersMarkup(product, offers, store.priceLimits, disclosure.label) : null;
+  const head = productHead(product, settings, picture.src, shown?.jsonLd);
+  const feed = priceFeedPath(product.slug);
+  const follow = `${offerTexts.priceHistory.follow} ${offerTexts.priceHistory.followHint}`;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(follow)}" href="${escapeHtml(feed)}" />`,
     ...head.openGraph.map(
       ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
     ),
@@ -151,7 +159,6 @@ export function productHtml(
     `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(answer)}</script>`,
   ].join('\n    ');
   const link = safeUrl(product.link);
-  const seller = sellerSite(link);
   const ad = disclosure.label;
   // Plain semantic markup: what a crawler reads, and what a visitor sees until the app starts
   // (it then renders the same page in its own layout). The affiliate disclosure and the
@@ -168,18 +175,13 @@ export function productHtml(
       : ''
   } alt="${escapeHtml(product.title)}" width="1200" height="900" style="max-width:100%;height:auto" />
 <h1>${escapeHtml(product.title)}</h1>
-<p>${escapeHtml(formatPrice(product.price))}</p>
-<p>${escapeHtml(product.cat)}</p>
+<p data-testid="product-price">${escapeHtml(shown?.price ?? formatPrice(product.price))}</p>
+${shown?.note ? `<p data-testid="product-price-note">${escapeHtml(shown.note)}</p>\n` : ''}<p>${escapeHtml(product.cat)}</p>
 <p style="white-space:pre-line">${escapeHtml(product.com)}</p>
-${
-  link
-    ? `<p><span data-testid="ad-label"><strong>${escapeHtml(ad)}</strong>${
-        seller ? ` ${escapeHtml(seller)}` : ''
-      }</span> <a href="${escapeHtml(link)}" target="_blank" rel="sponsored noopener noreferrer">${escapeHtml(
-        texts.home.buyNow,
-      )}</a></p>`
-    : ''
-}
+${shown?.body ?? buyNowHtml(link, sellerSite(link), ad)}
+<p><a href="${escapeHtml(feed)}" type="application/atom+xml" data-testid="price-feed-link">${escapeHtml(
+    offerTexts.priceHistory.follow,
+  )}</a> ${escapeHtml(offerTexts.priceHistory.followHint)}</p>
 </article>
 </main>
 ${storeFooterHtml(store)}`;
@@ -307,20 +309,64 @@ async function liveSeoSettings(options: ProductPagesOptions): Promise<PageSettin
   }
 }
 
+/** A slug from the address: null when it is malformed or longer than any product's. */
+function slugOf(encoded: string): string | null {
+  try {
+    const slug = decodeURIComponent(encoded);
+    return slug.length > 200 ? null : slug;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /p/<slug>/prices.atom: the product as its page finds it (hidden or unknown: 404 with the
+ * spec's "Product Not Foound", as plain text; an old slug: 301 to the feed's new address), then
+ * its drops (docs/decisions/0232).
+ */
+async function priceFeed(
+  options: ProductPagesOptions,
+  settings: PageSettings,
+  encodedSlug: string,
+  requestHeaders: Headers,
+): Promise<Response> {
+  const notFound = () => feedNotFound(adminTexts.product.notFound);
+  const slug = slugOf(encodedSlug);
+  if (slug === null) return notFound();
+  const answer = await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
+  if (answer.status === 'missing') return notFound();
+  if (answer.status === 'moved') {
+    return new Response(null, {
+      status: 301,
+      headers: { Location: `${productPath(answer.slug)}/prices.atom` },
+    });
+  }
+  const drops = await rpc<PriceDrop[]>(options, 'product_price_drops', {
+    p_product_id: answer.product.id,
+    p_limit: FEED_ENTRIES,
+  });
+  return priceFeedResponse(
+    { product: answer.product, drops, storeName: settings.siteName, siteUrl: settings.siteUrl },
+    requestHeaders,
+  );
+}
+
 /**
  * The answer for one GET, or null when the path is not one of ours (the host serves it as
  * usual). A database outage gives 503 with the empty shell: the app then shows its error and a
- * crawler comes back later.
+ * crawler comes back later. `requestHeaders`: the request's (If-None-Match for the feed).
  */
 export async function answerProductPages(
   url: URL,
   options: ProductPagesOptions,
+  requestHeaders: Headers = new Headers(),
 ): Promise<Response | null> {
   const pathname = url.pathname;
   const product = /^\/p\/([^/]+)\/?$/.exec(pathname);
+  const feed = /^\/p\/([^/]+)\/prices\.atom$/.exec(pathname);
   const productsFile = /^\/sitemap-products-([1-9][0-9]{0,4})\.xml$/.exec(pathname);
   const ours = ['/robots.txt', '/sitemap-pages.xml', '/sitemap.xml'].includes(pathname);
-  if (!product && !productsFile && !ours) return null;
+  if (!product && !feed && !productsFile && !ours) return null;
   const settings = await liveSeoSettings(options);
   if (pathname === '/robots.txt') return robotsTxt(settings);
   if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
@@ -330,23 +376,26 @@ export async function answerProductPages(
       const file = await sitemapProducts(options, settings, Number(productsFile[1]));
       return file ?? new Response('Not Found', { status: 404 });
     }
-    let slug: string;
-    try {
-      slug = decodeURIComponent(product![1]!);
-    } catch {
-      return html(notFoundHtml(await options.shell(), settings), 404);
-    }
+    if (feed) return await priceFeed(options, settings, feed[1]!, requestHeaders);
+    const slug = slugOf(product![1]!);
     const answer =
-      slug.length > 200
+      slug === null
         ? ({ status: 'missing' } as const)
         : await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
     if (answer.status === 'moved') return movedResponse(answer.slug, settings);
     if (answer.status === 'missing')
       return html(notFoundHtml(await options.shell(), settings), 404);
-    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl));
+    const offers = await rpc<ProductOffer[]>(options, 'product_offers', {
+      p_product_id: answer.product.id,
+    }).catch((error: unknown) => {
+      console.error('product pages: offers:', error);
+      return null;
+    });
+    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl, offers));
   } catch (error) {
     console.error('product pages:', error);
-    if (!product) return new Response('Service Unavailable', { status: 503 });
+    if (!product)
+      return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } });
     return new Response(await options.shell(), {
       status: 503,
       headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
@@ -361,10 +410,14 @@ export async function answerProductPages(
  * to static files only, so a function's responses carry none unless it sends them. The CSP's
  * script hashes are those of the shell the pages are built from (docs/decisions/0206).
  */
-export async function functionAnswer(url: URL, options: ProductPagesOptions): Promise<Response> {
+export async function functionAnswer(
+  url: URL,
+  options: ProductPagesOptions,
+  requestHeaders: Headers = new Headers(),
+): Promise<Response> {
   let shell: Promise<string> | undefined;
   const once = () => (shell ??= Promise.resolve().then(options.shell));
-  const answer = await answerProductPages(url, { ...options, shell: once }).then(
+  const answer = await answerProductPages(url, { ...options, shell: once }, requestHeaders).then(
     (found) => found ?? new Response('Not Found', { status: 404 }),
     // Only when the shell itself cannot be read (answerProductPages catches the rest).
     () => new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } }),

@@ -20,3 +20,8 @@ export const paths = {
 export function productPath(slug: string): string {
   return `/p/${encodeURIComponent(slug)}`;
 }
+
+/** A product's price-drop feed (REQ-OFF-5, docs/decisions/0232). */
+export function priceFeedPath(slug: string): string {
+  return `${productPath(slug)}/prices.atom`;
+}

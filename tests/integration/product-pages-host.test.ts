@@ -1,9 +1,10 @@
 // The host's function itself (netlify/functions/product-pages.ts), called as Netlify calls it
 // against the real local stack: every page type it serves (product page, old slug, 404 page,
-// sitemaps, robots.txt) carries the full security header set of public/_headers, because hosts
-// apply `_headers` to static files only. The local servers' edge cases: a malformed address
-// (/p/%E0%A4%A) is a 404 on the dev server as in the function (was a 500 with a stack trace), and
-// the dev server's sitemap refuses a Host header that is not a host name.
+// sitemaps, robots.txt, the price-drop feed) carries the full security header set of
+// public/_headers, because hosts apply `_headers` to static files only. The local servers' edge
+// cases: a malformed address (/p/%E0%A4%A) is a 404 on the dev server as in the function (was a
+// 500 with a stack trace), and the dev server's sitemap refuses a Host header that is not a host
+// name.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,6 +91,9 @@ describe('the host function sends the security headers itself', () => {
       ['/p/no-such-product-ever', 404],
       ['/p/%E0%A4%A', 404],
       ['/p/a/b', 404],
+      // The price-drop feed (REQ-OFF-5) and its 404.
+      [`/p/${slug}/prices.atom`, 200],
+      ['/p/no-such-product-ever/prices.atom', 404],
       ['/sitemap.xml', 200],
       ['/sitemap-pages.xml', 200],
       ['/sitemap-products-1.xml', 200],
@@ -150,6 +154,17 @@ describe('the dev server (npm start)', () => {
     const answer = await get('/p/%E0%A4%A');
     expect(answer.status).toBe(404);
     expect(answer.body).not.toMatch(/URI malformed|at decodeURIComponent|node_modules/);
+  });
+
+  it('serves the price-drop feed and answers a matching If-None-Match with 304 (REQ-OFF-5)', async () => {
+    const feed = await fetch(`http://127.0.0.1:${port}/p/${slug}/prices.atom`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const etag = feed.headers.get('etag')!;
+    const again = await fetch(`http://127.0.0.1:${port}/p/${slug}/prices.atom`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('refuses a Host header that is not a host name, and escapes the one it takes', async () => {

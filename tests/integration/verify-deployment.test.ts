@@ -101,6 +101,8 @@ describe('verify:deployment against a deployed local store', () => {
       'storage: bucket storefront-images',
       'storefront: store_settings',
       'storefront: storefront_content',
+      'storefront: offers',
+      'site: price-drop feed',
     ])
       expect(checks, result.stdout).toContain(area);
     expect(result.stdout).toContain('127.0.0.1 = --expect-address');

@@ -1,0 +1,64 @@
+-- Price-drop alerts without accounts (REQ-OFF-5, docs/decisions/0232): the read behind the
+-- Atom feed /p/<slug>/prices.atom that the host's function serves. A drop is an offer's price
+-- lower than its previous one (public.offer_price_history, append-only, so entries never change
+-- and their ids stay stable). The history stays admin-only as a table: this definer function in
+-- the unexposed `listing` schema returns only prices, dates and seller names, nothing for a
+-- product the storefront hides; the API's entry point public.product_price_drops has invoker
+-- rights. Schema file: supabase/schemas/149_price_feed.sql.
+
+set check_function_bodies = off;
+
+create function listing.product_price_drops(p_product_id uuid, p_limit integer)
+returns table (
+  history_id bigint,
+  offer_id uuid,
+  seller_name text,
+  price_gbp numeric,
+  previous_gbp numeric,
+  changed_at timestamptz
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select d.id, d.offer_id, s.name, d.price_gbp, d.previous_gbp, d.changed_at
+    from (select h.id, h.offer_id, h.seller_id, h.price_gbp, h.changed_at,
+                 lag(h.price_gbp) over (partition by h.offer_id, h.seller_id
+                                        order by h.changed_at, h.id) as previous_gbp
+            from public.offer_price_history h
+           where h.product_id = p_product_id
+             and p_product_id <> all ((select listing.hidden_product_ids())::uuid[])) d
+    join public.sellers s on s.id = d.seller_id
+   where d.previous_gbp is not null and d.price_gbp < d.previous_gbp
+   order by d.changed_at desc, d.id desc
+   limit least(greatest(coalesce(p_limit, 50), 1), 100);
+$$;
+comment on function listing.product_price_drops(uuid, integer) is
+  'public.product_price_drops''s read, past the history''s admin-only policy (hidden products: none).';
+revoke execute on function listing.product_price_drops(uuid, integer) from public;
+grant execute on function listing.product_price_drops(uuid, integer)
+  to anon, authenticated, service_role;
+
+-- The API's entry point (invoker rights; the definer part stays out of the exposed schema).
+create function public.product_price_drops(p_product_id uuid, p_limit integer default 50)
+returns table (
+  history_id bigint,
+  offer_id uuid,
+  seller_name text,
+  price_gbp numeric,
+  previous_gbp numeric,
+  changed_at timestamptz
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from listing.product_price_drops(p_product_id, p_limit);
+$$;
+comment on function public.product_price_drops(uuid, integer) is
+  'A product''s price drops (an offer''s price lower than its previous one), newest first: the Atom feed''s entries.';
+revoke execute on function public.product_price_drops(uuid, integer) from public;
+grant execute on function public.product_price_drops(uuid, integer)
+  to anon, authenticated, service_role;
