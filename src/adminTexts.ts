@@ -346,6 +346,9 @@ export const texts = {
       ok: 'OK',
       redirected: 'Redirected',
       broken: 'Broken',
+      // REQ-OFF-6: one failed check is not "broken" yet; a bot wall is not broken at all.
+      failing: 'Failed once, checking again',
+      blocked: 'Blocked our checker',
       unreachable: 'Unreachable',
       timed_out: 'Timed out',
       unchecked: 'Not checked',
@@ -357,6 +360,9 @@ export const texts = {
     checking: (n: number) => `Checking… ${n.toLocaleString('en-GB')} products so far`,
     checkedAll: (n: number, broken: number, redirected: number) =>
       `Checked ${n.toLocaleString('en-GB')} products: ${broken} broken, ${redirected} redirected links`,
+    /** Appended to checkedAll when not zero (REQ-OFF-6). */
+    checkedFailing: (n: number) => `, ${n} failed once (checking again)`,
+    checkedBlocked: (n: number) => `, ${n} blocked our checker`,
     checkFailed: 'The links could not be checked. Try again later.',
     recheck: 'Re-check',
     rechecked: 'Links checked again',
@@ -366,10 +372,22 @@ export const texts = {
     hideBroken: 'Hide products with broken seller links from the storefront until fixed',
     hideBrokenHint: 'Shoppers do not see them; admins still do.',
     settingFailed: 'The setting could not be saved.',
-    insightsHeading: 'Broken and redirected links',
-    insightsEmpty: 'No broken or redirected links found.',
+    insightsHeading: 'Links that need a look',
+    insightsEmpty: 'No broken, failing, blocked or redirected links found.',
     insightsFailed: 'Could not load the link checks.',
     goesTo: 'Goes to',
+    /** Evidence and redirect acceptance (REQ-OFF-6, docs/decisions/0234). */
+    offerLink: 'Offer link',
+    chain: 'Status chain',
+    hop: (code: number | null, host: string) => `${code ?? 'no answer'} ${host}`,
+    finalHost: (host: string) => `Final host: ${host}`,
+    botWall: (why: string) => `Evidence: ${why}`,
+    redirectAccepted: 'Redirect accepted as expected',
+    acceptRedirect: 'Accept redirect',
+    acceptRedirectHint:
+      'Shows this link as OK while it redirects there; forgotten when the link changes.',
+    acceptHostPair: (from: string, to: string) => `Accept every redirect from ${from} to ${to}`,
+    acceptFailed: 'The redirect could not be accepted. Try again.',
   },
   /** The Settings tab: the store's own details (public.store_settings, docs/decisions/0211). */
   settings: {

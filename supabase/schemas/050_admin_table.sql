@@ -13,9 +13,10 @@
 
 -- ---------------------------------------------------------------------------------------------
 -- The admin table's filter and sort learn link health (the key 'health' in the query).
--- health: 'attention' (anything not ok), 'broken', 'redirected', 'unreachable' (unreachable or
--- timed out), 'ok', 'unchecked'. Fixed SQL fragments only; unknown values are refused.
--- sort 'health': broken, then redirected, unreachable, timed out, ok, never checked.
+-- health: 'attention' (anything not ok), 'broken' (confirmed), 'failing' (failed once),
+-- 'blocked' (a bot wall refused the checker), 'redirected', 'unreachable' (unreachable or timed
+-- out), 'ok', 'unchecked'. Fixed SQL fragments only; unknown values are refused.
+-- sort 'health': broken, failing, redirected, blocked, unreachable, timed out, ok, never checked.
 -- ---------------------------------------------------------------------------------------------
 create or replace function private.admin_product_filter(
   p_query jsonb,
@@ -41,6 +42,8 @@ begin
     where_sql := where_sql || case v_health
       when 'attention' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status <> ''ok'')'
       when 'broken' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status = ''broken'')'
+      when 'failing' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status = ''failing'')'
+      when 'blocked' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status = ''blocked'')'
       when 'redirected' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status = ''redirected'')'
       when 'unreachable' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id and c.status in (''unreachable'', ''timed_out''))'
       when 'ok' then ' and exists (select 1 from public.link_checks c where c.product_id = p.id) and not exists (select 1 from public.link_checks c where c.product_id = p.id and c.status <> ''ok'')'
@@ -88,8 +91,9 @@ begin
     when 'price' then 'p.price_value # nulls last, p.title #, p.id #'
     when 'created_at' then 'p.created_at #, p.id #'
     -- Worst result of the product's link and image first (ascending), never checked last.
-    when 'health' then '(select min(case c.status when ''broken'' then 1 when ''redirected'' then 2 '
-                       'when ''unreachable'' then 3 when ''timed_out'' then 4 else 5 end) '
+    when 'health' then '(select min(case c.status when ''broken'' then 1 when ''failing'' then 2 '
+                       'when ''redirected'' then 3 when ''blocked'' then 4 when ''unreachable'' then 5 '
+                       'when ''timed_out'' then 6 else 7 end) '
                        'from public.link_checks c where c.product_id = p.id) # nulls last, '
                        'p.title #, p.id #'
   end;

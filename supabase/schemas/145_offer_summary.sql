@@ -77,8 +77,9 @@ create trigger products_keep_offer_summary
   for each row execute function private.products_keep_offer_summary();
 
 -- Recomputes the summary of the given products; writes only rows whose summary changed.
--- Buy Now: the primary offer, unless its link is broken (link health), then the cheapest current
--- offer, then the primary anyway.
+-- Buy Now: the primary offer, unless its link is confirmed broken (link health), then the
+-- cheapest current offer whose link is not broken, then the cheapest other offer whose link is
+-- not broken (a stale price, but a working link: REQ-OFF-6), then the primary anyway.
 create function private.refresh_product_summaries(p_ids uuid[])
 returns integer
 language plpgsql
@@ -126,17 +127,19 @@ begin
           from public.offers o
           join public.sellers s on s.id = o.seller_id
           cross join lateral (
-            select o.is_primary and exists (
+            select exists (
                      select 1 from public.link_checks c
-                      where c.product_id = p.id and c.kind = 'link' and c.status = 'broken'
-                        and c.url = o.link) as broken) b
+                      where c.product_id = p.id and c.status = 'broken' and c.url = o.link
+                        and ((o.is_primary and c.kind = 'link')
+                             or (c.kind = 'offer' and c.offer_id = o.id))) as broken) b
           cross join lateral (
             select o.price_gbp is not null and o.price_confirmed_at > now() - v_stale as current) f
          where o.product_id = p.id
          order by case when o.is_primary and not b.broken then 0
-                       when not o.is_primary and f.current then 1
-                       when o.is_primary then 2
-                       else 3 end,
+                       when not b.broken and f.current then 1
+                       when not b.broken then 2
+                       when o.is_primary then 3
+                       else 4 end,
                   o.price_gbp asc nulls last, o.delivery_gbp asc nulls last, s.name, o.id
          limit 1) buy on true
      where p.id = any (p_ids)
@@ -412,7 +415,7 @@ create trigger sellers_after_delete after delete on public.sellers
   referencing old table as old_rows
   for each statement execute function private.sellers_after_change();
 
--- A primary link found broken, or fixed, moves the card's Buy Now.
+-- A primary or offer link confirmed broken, or fixed, moves the card's Buy Now (REQ-OFF-6).
 create function private.offers_link_health_changed()
 returns trigger
 language plpgsql
@@ -429,14 +432,14 @@ revoke execute on function private.offers_link_health_changed() from public, ano
 
 create trigger link_checks_offer_summary_insert
   after insert on public.link_checks
-  for each row when (new.kind = 'link' and new.status = 'broken')
+  for each row when (new.kind in ('link', 'offer') and new.status = 'broken')
   execute function private.offers_link_health_changed();
 create trigger link_checks_offer_summary_update
   after update on public.link_checks
-  for each row when (new.kind = 'link'
+  for each row when (new.kind in ('link', 'offer')
                      and (old.status = 'broken') is distinct from (new.status = 'broken'))
   execute function private.offers_link_health_changed();
 create trigger link_checks_offer_summary_delete
   after delete on public.link_checks
-  for each row when (old.kind = 'link' and old.status = 'broken')
+  for each row when (old.kind in ('link', 'offer') and old.status = 'broken')
   execute function private.offers_link_health_changed();

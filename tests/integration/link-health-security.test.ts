@@ -96,7 +96,8 @@ describe('who may run the link checker', () => {
       timeoutMs: 2000,
     });
     expect(asAdmin.status).toBe(200);
-    expect(asAdmin.data).toMatchObject({ checked: 2, counts: { broken: 1, ok: 1 } });
+    // One failed check is not broken yet (REQ-OFF-6).
+    expect(asAdmin.data).toMatchObject({ checked: 2, counts: { failing: 1, ok: 1 } });
     const asSchedule = await invokeAs(service, {
       mode: 'products',
       ids: [fineId],
@@ -177,7 +178,7 @@ describe('nobody forges a result', () => {
       .select('status')
       .eq('product_id', brokenId)
       .eq('kind', 'link');
-    expect(data).toEqual([{ status: 'broken' }]);
+    expect(data).toEqual([{ status: 'failing' }]);
   });
 
   it('shoppers and anon read no results and no settings', async () => {
@@ -211,6 +212,7 @@ describe('nobody forges a result', () => {
 // "changed nothing" checks of the settings row, which run in parallel on this stack.
 describe('results follow the product', () => {
   it('a changed seller link drops its old result (a fixed link is no longer broken)', async () => {
+    // The second failed check in a row (the first was above): confirmed broken.
     await invokeAs(admin, { mode: 'products', ids: [brokenId], timeoutMs: 2000 });
     const { data: before } = await service
       .from('link_checks')

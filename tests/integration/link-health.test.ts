@@ -38,6 +38,7 @@ interface CheckRow {
   product_id: string;
   kind: string;
   status: string;
+  verdict: string;
   http_code: number | null;
   final_url: string | null;
   detail: string | null;
@@ -113,8 +114,9 @@ describe('link-health function against local seller sites', () => {
     ['/ok', 'ok', 200],
     ['/same-site', 'ok', 200],
     ['/moved', 'redirected', 200],
-    ['/missing', 'broken', 404],
-    ['/error', 'broken', 500],
+    // One failed check is "failing" (REQ-OFF-6): the second in a row confirms it (below).
+    ['/missing', 'failing', 404],
+    ['/error', 'failing', 500],
     ['/hang', 'timed_out', null],
     ['/endless', 'ok', 200],
     ['/head-refused', 'ok', 200],
@@ -143,7 +145,11 @@ describe('link-health function against local seller sites', () => {
   });
 
   it('checks image URLs too, and leaves site paths alone without a site URL', () => {
-    expect(resultFor('/ok', 'image')).toMatchObject({ status: 'broken', http_code: 404 });
+    expect(resultFor('/ok', 'image')).toMatchObject({
+      status: 'failing',
+      verdict: 'broken',
+      http_code: 404,
+    });
     expect(answer.results.filter((r) => r.kind === 'image')).toHaveLength(1);
     expect(answer.checked).toBe(PATHS.length + 1);
   });
@@ -163,13 +169,20 @@ describe('link-health function against local seller sites', () => {
     expect(answer.counts).toMatchObject({
       ok: 5,
       redirected: 1,
-      broken: 3,
+      failing: 3,
+      broken: 0,
       unreachable: 3,
       timed_out: 1,
     });
   });
 
-  it('stores the results, readable by the admin', async () => {
+  it('stores the results, readable by the admin; a second failure confirms broken', async () => {
+    const again = await check(admin, {
+      mode: 'products',
+      ids: ['/missing', '/error', '/ok'].map((p) => productByPath.get(p)),
+    });
+    expect(again.error).toBeNull();
+    expect(again.data!.counts).toMatchObject({ broken: 3, failing: 0 });
     const { data, error } = await admin
       .from('link_checks')
       .select('product_id,kind,status,http_code,final_url,url')

@@ -221,9 +221,9 @@ describe('who reads and writes offers and sellers (REQ-OFF-1)', () => {
     expect(await ids(shopper)).toEqual(current);
     expect(await ids(admin)).toEqual([primary.id, fresh.id, stale.id, unpriced.id].sort());
 
-    // A product the storefront hides (broken link while the admins hide those): none of its
-    // offers for anon, and no offers or history from the RPCs. In a transaction rolled back
-    // afterwards: the setting is store-wide.
+    // A product the storefront hides (every offer link confirmed broken while the admins hide
+    // those, REQ-OFF-6): none of its offers for anon, and no offers or history from the RPCs. In
+    // a transaction rolled back afterwards: the setting is store-wide.
     const db = new pg.Client({ connectionString: stackEnv().DB_URL });
     await db.connect();
     try {
@@ -233,6 +233,12 @@ describe('who reads and writes offers and sellers (REQ-OFF-1)', () => {
         `insert into public.link_checks (product_id, kind, url, status)
          values ($1, 'link', $2, 'broken')`,
         [p.id, p.link],
+      );
+      await db.query(
+        `insert into public.link_checks (product_id, kind, offer_id, url, status)
+         select product_id, 'offer', id, link, 'broken' from public.offers
+          where product_id = $1 and not is_primary`,
+        [p.id],
       );
       await db.query('set local role anon');
       const { rows } = await db.query(

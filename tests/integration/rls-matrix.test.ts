@@ -324,6 +324,39 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'status', value: 'broken' }),
   },
+  // REQ-OFF-6 (link triage): admins accept a redirect and withdraw it; nobody edits one (an
+  // acceptance is replaced, not changed). Host pairs would touch every product: per link here.
+  link_redirect_acceptances: {
+    expect: {
+      anon: [],
+      user: [],
+      admin: ['select', 'insert', 'delete'],
+      service_role: ['select', 'insert', 'delete'],
+    },
+    async fixture() {
+      const productId = await newProduct();
+      const [row] = await must(
+        service()
+          .from('link_redirect_acceptances')
+          .insert({
+            product_id: productId,
+            url: 'https://shop.example.com/test',
+            to_host: 'a.example',
+          })
+          .select('id'),
+      );
+      return { key: 'id', value: (row as Row).id };
+    },
+    async newRow() {
+      const productId = await newProduct();
+      return {
+        row: { product_id: productId, url: 'https://shop.example.com/test', to_host: 'b.example' },
+        key: 'product_id',
+        value: productId,
+      };
+    },
+    change: () => ({ column: 'to_host', value: 'c.example' }),
+  },
   // One row of store-wide settings: admins read and change it; nobody adds or removes rows.
   link_health_settings: {
     expect: {

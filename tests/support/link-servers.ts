@@ -15,8 +15,8 @@ export interface LinkServer {
   userAgents: string[];
   /** Requests per path ("HEAD /ok"), for checking what the checker sent. */
   requests: string[];
-  /** From now on `path` answers `status` (a seller fixing or breaking a page). */
-  answer(path: string, status: number): void;
+  /** From now on `path` answers `status` (a seller fixing or breaking a page), with `headers`. */
+  answer(path: string, status: number, headers?: Record<string, string>): void;
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ export async function startLinkServer(): Promise<LinkServer> {
   const sockets = new Set<Socket>();
   const userAgents: string[] = [];
   const requests: string[] = [];
-  const overrides = new Map<string, number>();
+  const overrides = new Map<string, { status: number; headers: Record<string, string> }>();
   let port = 0;
   const server = http.createServer((req, res) => {
     userAgents.push(req.headers['user-agent'] ?? '');
@@ -34,7 +34,7 @@ export async function startLinkServer(): Promise<LinkServer> {
     requests.push(`${req.method} ${path}`);
     const override = overrides.get(path);
     if (override) {
-      res.writeHead(override);
+      res.writeHead(override.status, override.headers);
       res.end();
       return;
     }
@@ -84,6 +84,22 @@ export async function startLinkServer(): Promise<LinkServer> {
         pump();
         return;
       }
+      // A shop behind Cloudflare's bot wall: 403 with its headers and a challenge page
+      // (REQ-OFF-6: "blocked our checker", not broken).
+      case '/bot-wall':
+        res.writeHead(403, {
+          server: 'cloudflare',
+          'cf-mitigated': 'challenge',
+          'content-type': 'text/html',
+        });
+        res.end(
+          req.method === 'HEAD'
+            ? undefined
+            : '<title>Just a moment...</title><div id="challenge-platform">captcha</div>',
+        );
+        return;
+      case '/to-bot-wall':
+        return redirect(302, `http://localhost:${port}/bot-wall`);
       case '/loop-a':
         return redirect(302, '/loop-b');
       case '/loop-b':
@@ -111,7 +127,7 @@ export async function startLinkServer(): Promise<LinkServer> {
     otherSiteOrigin: `http://localhost:${port}`,
     userAgents,
     requests,
-    answer: (path, status) => overrides.set(path, status),
+    answer: (path, status, headers = {}) => overrides.set(path, { status, headers }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

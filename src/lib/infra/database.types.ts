@@ -246,37 +246,53 @@ export type Database = {
       };
       link_checks: {
         Row: {
+          chain: Json;
           checked_at: string;
           detail: string | null;
+          failures: number;
           final_url: string | null;
           http_code: number | null;
           kind: string;
+          offer_id: string | null;
           product_id: string;
           status: string;
           url: string;
         };
         ComputedFields: never;
         Insert: {
+          chain?: Json;
           checked_at?: string;
           detail?: string | null;
+          failures?: number;
           final_url?: string | null;
           http_code?: number | null;
           kind: string;
+          offer_id?: string | null;
           product_id: string;
           status: string;
           url: string;
         };
         Update: {
+          chain?: Json;
           checked_at?: string;
           detail?: string | null;
+          failures?: number;
           final_url?: string | null;
           http_code?: number | null;
           kind?: string;
+          offer_id?: string | null;
           product_id?: string;
           status?: string;
           url?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'link_checks_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'link_checks_product_id_fkey';
             columns: ['product_id'];
@@ -304,6 +320,39 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [];
+      };
+      link_redirect_acceptances: {
+        Row: {
+          accepted_at: string;
+          accepted_by: string | null;
+          from_host: string | null;
+          id: number;
+          product_id: string | null;
+          to_host: string;
+          url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          from_host?: string | null;
+          product_id?: string | null;
+          to_host: string;
+          url?: string | null;
+        };
+        Update: {
+          from_host?: string | null;
+          product_id?: string | null;
+          to_host?: string;
+          url?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'link_redirect_acceptances_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       offer_price_history: {
         Row: {

@@ -4,7 +4,10 @@
 // every hop. Verdicts (docs/decisions/0130):
 //   ok           the URL (or a redirect on the same site) answers 1xx-3xx / 2xx
 //   redirected   the answer came from another site after redirects (final_url says where)
-//   broken       the (final) answer is 4xx or 5xx
+//   broken       the (final) answer is 4xx or 5xx (the database confirms it only after a second
+//                failed check in a row: public.record_link_checks, REQ-OFF-6)
+//   blocked      the seller refuses bots: 401/403/429/503 with a bot wall's signs (Cloudflare's
+//                cf-mitigated or server header, Akamai, a captcha page); not broken (decision 0234)
 //   unreachable  no answer: DNS, refused connection, TLS, bad response, a refused target
 //                (private address...), too many redirects or a loop
 //   timed_out    nothing complete before the deadline
@@ -24,13 +27,39 @@ import {
   type Http1Response,
 } from './http1.ts';
 
-export type LinkStatus = 'ok' | 'redirected' | 'broken' | 'unreachable' | 'timed_out';
+export type LinkStatus = 'ok' | 'redirected' | 'broken' | 'blocked' | 'unreachable' | 'timed_out';
+
+/** One hop of the redirect chain: its answer's code (null: no answer) and host. */
+export interface Hop {
+  code: number | null;
+  host: string;
+}
 
 export interface CheckResult {
   status: LinkStatus;
   httpCode: number | null;
   finalUrl: string;
   detail: string | null;
+  /** Every hop, first to last (the evidence the admin sees for "blocked our checker"). */
+  chain: Hop[];
+}
+
+/** Codes a bot wall answers with; 403 alone on every check is judged by the database. */
+const BOT_CODES = new Set([401, 403, 429, 503]);
+const CAPTCHA =
+  /captcha|cf-chl-|challenge-platform|cf_chl_opt|attention required! \| cloudflare|_incapsula_resource|px-captcha|datadome/i;
+
+/** Why this answer looks like a bot wall, or null (a plain error page). */
+export function botWall(res: Http1Response): string | null {
+  if (!BOT_CODES.has(res.status)) return null;
+  const h = res.headers;
+  if (h['cf-mitigated']) return `cf-mitigated: ${h['cf-mitigated']}`;
+  const server = h['server'] ?? '';
+  if (/cloudflare/i.test(server)) return `server: ${server}`;
+  if (/akamai/i.test(server)) return `server: ${server}`;
+  if (h['x-akamai-transformed']) return 'akamai';
+  if (CAPTCHA.test(res.body)) return 'captcha page';
+  return null;
 }
 
 export interface CheckOptions {
@@ -45,6 +74,8 @@ export interface CheckOptions {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** Hops kept in a result (the database bounds the stored chain the same way). */
+export const MAX_CHAIN = 25;
 
 /** Every A and AAAA record of `host`; `localhost` never goes to DNS. */
 export async function resolveHost(host: string): Promise<string[]> {
@@ -70,19 +101,34 @@ export async function checkUrl(start: string, o: CheckOptions): Promise<CheckRes
   try {
     url = new URL(start);
   } catch {
-    return { status: 'unreachable', httpCode: null, finalUrl: start, detail: 'not a URL' };
+    return {
+      status: 'unreachable',
+      httpCode: null,
+      finalUrl: start,
+      detail: 'not a URL',
+      chain: [],
+    };
   }
   const first = url;
   const seen = new Set<string>([url.href]);
   let code: number | null = null;
-  const result = (status: LinkStatus, detail: string | null = null): CheckResult => ({
-    status,
-    httpCode: code,
-    finalUrl: url.href,
-    detail: detail?.slice(0, 200) ?? null,
-  });
+  const chain: Hop[] = [];
+  /** Whether `url` has its answer in the chain already. */
+  let answered = false;
+  const result = (status: LinkStatus, detail: string | null = null): CheckResult => {
+    // A hop that got no answer (refused, unreachable, timed out, not followed) is evidence too.
+    if (!answered) chain.push({ code: null, host: url.host });
+    return {
+      status,
+      httpCode: code,
+      finalUrl: url.href,
+      detail: detail?.slice(0, 200) ?? null,
+      chain: chain.slice(0, MAX_CHAIN),
+    };
+  };
 
   for (let hop = 0; ; hop++) {
+    answered = false;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       return result('unreachable', `refused: ${url.protocol} is not http(s)`);
     }
@@ -113,6 +159,8 @@ export async function checkUrl(start: string, o: CheckOptions): Promise<CheckRes
       }
       if (!res || res.status >= 400) res = await send('GET');
       code = res.status;
+      chain.push({ code, host: url.host });
+      answered = true;
 
       if (REDIRECTS.has(res.status) && res.location) {
         let next: URL;
@@ -121,6 +169,7 @@ export async function checkUrl(start: string, o: CheckOptions): Promise<CheckRes
         } catch {
           return result('unreachable', 'redirect to an invalid URL');
         }
+        answered = false;
         if (seen.has(next.href)) {
           url = next;
           return result('unreachable', 'redirect loop');
@@ -133,6 +182,8 @@ export async function checkUrl(start: string, o: CheckOptions): Promise<CheckRes
         url = next;
         continue;
       }
+      const wall = botWall(res);
+      if (wall) return result('blocked', `bot wall: ${wall}`);
       if (res.status >= 400) return result('broken');
       return result(siteOf(url) === siteOf(first) ? 'ok' : 'redirected');
     } catch (err) {

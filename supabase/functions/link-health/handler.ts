@@ -1,4 +1,5 @@
 // The link-health function's HTTP side: who may run checks, which products, and storing results.
+// A product's check covers its link, its image and every non-primary offer's link (REQ-OFF-6).
 //
 // POST /link-health with a JSON body, one of
 //   {"mode":"products","ids":[uuid, ...]}      re-check these products (1-50; admins' "Re-check")
@@ -20,9 +21,18 @@ interface ProductUrls {
   image: string;
 }
 
+/** A product's other (non-primary) offer: its link is checked too (REQ-OFF-6). */
+interface OfferLink {
+  id: string;
+  product_id: string;
+  link: string;
+}
+
 interface Job {
   productId: string;
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'offer';
+  /** Kind 'offer': which offer. */
+  offerId: string | null;
   /** As stored in the product (what the result is about). */
   url: string;
   /** What is fetched (a site-relative image resolved against the site URL). */
@@ -30,7 +40,17 @@ interface Job {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STATUSES: LinkStatus[] = ['ok', 'redirected', 'broken', 'unreachable', 'timed_out'];
+/** What a stored result may say (the confirmed state, public.link_checks.status). */
+type StoredStatus = LinkStatus | 'failing';
+const STATUSES: StoredStatus[] = [
+  'ok',
+  'redirected',
+  'failing',
+  'broken',
+  'blocked',
+  'unreachable',
+  'timed_out',
+];
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
@@ -123,23 +143,77 @@ async function productsFor(db: SupabaseClient, s: Selection): Promise<ProductUrl
   return data as ProductUrls[];
 }
 
-function jobsFor(products: ProductUrls[], siteUrl: string | null): Job[] {
+/** The non-primary offers of these products (the primary's link is the product's). */
+async function offersOf(db: SupabaseClient, ids: string[]): Promise<OfferLink[]> {
+  const out: OfferLink[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const { data, error } = await db
+      .from('offers')
+      .select('id,product_id,link')
+      .in('product_id', ids.slice(i, i + 100))
+      .eq('is_primary', false);
+    if (error) throw new Error(error.message);
+    out.push(...(data as OfferLink[]));
+  }
+  return out;
+}
+
+function jobsFor(products: ProductUrls[], offers: OfferLink[], siteUrl: string | null): Job[] {
   const jobs: Job[] = [];
   for (const p of products) {
-    jobs.push({ productId: p.id, kind: 'link', url: p.link, target: p.link });
+    jobs.push({ productId: p.id, kind: 'link', offerId: null, url: p.link, target: p.link });
     if (/^https?:\/\//i.test(p.image)) {
-      jobs.push({ productId: p.id, kind: 'image', url: p.image, target: p.image });
+      jobs.push({ productId: p.id, kind: 'image', offerId: null, url: p.image, target: p.image });
     } else if (siteUrl && p.image.startsWith('/')) {
       // Pictures shipped with the site (/products/ball.svg): checked where the site runs.
       jobs.push({
         productId: p.id,
         kind: 'image',
+        offerId: null,
         url: p.image,
         target: new URL(p.image, siteUrl).href,
       });
     }
   }
+  for (const o of offers) {
+    jobs.push({
+      productId: o.product_id,
+      kind: 'offer',
+      offerId: o.id,
+      url: o.link,
+      target: o.link,
+    });
+  }
   return jobs;
+}
+
+interface StoredState {
+  product_id: string;
+  kind: string;
+  offer_id: string | null;
+  url: string;
+  status: StoredStatus;
+  failures: number;
+  detail: string | null;
+}
+
+/** The stored results of these products, by "product/kind/offer". */
+async function storedStates(db: SupabaseClient, ids: string[]): Promise<Map<string, StoredState>> {
+  const map = new Map<string, StoredState>();
+  for (let i = 0; i < ids.length; i += 100) {
+    const { data, error } = await db
+      .from('link_checks')
+      .select('product_id,kind,offer_id,url,status,failures,detail')
+      .in('product_id', ids.slice(i, i + 100));
+    if (error) {
+      console.error('[link-health] reading stored results failed:', error.message);
+      continue;
+    }
+    for (const s of data as StoredState[]) {
+      map.set(`${s.product_id}/${s.kind}/${s.offer_id ?? ''}`, s);
+    }
+  }
+  return map;
 }
 
 export function createHandler(config: LinkHealthConfig) {
@@ -169,13 +243,18 @@ export function createHandler(config: LinkHealthConfig) {
         : config.timeoutMs;
 
     let products: ProductUrls[];
+    let offers: OfferLink[];
     try {
       products = await productsFor(db, selection);
+      offers = await offersOf(
+        db,
+        products.map((p) => p.id),
+      );
     } catch (err) {
       console.error('[link-health] reading products failed:', err);
       return json(503, { error: 'Could not read the products.' });
     }
-    const jobs = jobsFor(products, config.siteUrl);
+    const jobs = jobsFor(products, offers, config.siteUrl);
     const results = await mapLimited(jobs, config.concurrency, (job) =>
       checkUrl(job.target, {
         timeoutMs,
@@ -190,22 +269,39 @@ export function createHandler(config: LinkHealthConfig) {
       return {
         product_id: job.productId,
         kind: job.kind,
+        offer_id: job.offerId,
         url: job.url,
         status: r.status,
         http_code: r.httpCode,
         final_url: r.finalUrl,
         detail: r.detail,
+        chain: r.chain,
       };
     });
-    if (rows.length > 0) {
-      const { error } = await db.rpc('record_link_checks', { p_results: rows });
+    // At most 1000 results a call (record_link_checks' limit): offers can make a run larger.
+    for (let i = 0; i < rows.length; i += 1000) {
+      const { error } = await db.rpc('record_link_checks', { p_results: rows.slice(i, i + 1000) });
       if (error) {
         console.error('[link-health] storing results failed:', error.message);
         return json(503, { error: 'Could not store the results.' });
       }
     }
-    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<LinkStatus, number>;
-    for (const r of rows) counts[r.status]++;
+    // The answer reports the confirmed state the database stored (one failure is 'failing',
+    // REQ-OFF-6), and the check's own verdict beside it.
+    const stored = await storedStates(db, [...new Set(rows.map((r) => r.product_id))]);
+    const answered = rows.map((r) => {
+      const s = stored.get(`${r.product_id}/${r.kind}/${r.offer_id ?? ''}`);
+      const current = s && s.url === r.url ? s : null;
+      return {
+        ...r,
+        verdict: r.status,
+        status: (current?.status ?? r.status) as StoredStatus,
+        failures: current?.failures ?? null,
+        detail: current ? current.detail : r.detail,
+      };
+    });
+    const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<StoredStatus, number>;
+    for (const r of answered) counts[r.status]++;
     const last =
       products.length > 0
         ? products
@@ -217,7 +313,7 @@ export function createHandler(config: LinkHealthConfig) {
       products: products.length,
       checked: rows.length,
       counts,
-      results: rows,
+      results: answered,
       // "page" mode: where the next page starts (null when this was the last one).
       next: selection.mode === 'page' && products.length === selection.limit ? last : null,
     });

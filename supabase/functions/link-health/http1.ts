@@ -23,7 +23,15 @@ export interface Http1Request {
 export interface Http1Response {
   status: number;
   location: string | null;
+  /** The few headers that name a bot wall (BOT_HEADERS), lower-case names, values cut short. */
+  headers: Record<string, string>;
+  /** The start of a GET body (at most BODY_SNIPPET_BYTES), for spotting a captcha page. */
+  body: string;
 }
+
+/** Headers that tell a bot wall (Cloudflare, Akamai) from a missing page (REQ-OFF-6). */
+export const BOT_HEADERS = ['server', 'cf-mitigated', 'cf-ray', 'x-akamai-transformed'];
+export const BODY_SNIPPET_BYTES = 8 * 1024;
 
 export class TimeoutError extends Error {
   constructor() {
@@ -87,13 +95,16 @@ function parseHead(text: string): Http1Response {
   const m = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(lines[0] ?? '');
   if (!m) throw new ProtocolError('not an HTTP/1.x response');
   let location: string | null = null;
+  const headers: Record<string, string> = {};
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === 'location') {
-      location = line.slice(colon + 1).trim();
-    }
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (name === 'location') location = value;
+    else if (BOT_HEADERS.includes(name)) headers[name] = value.slice(0, 200);
   }
-  return { status: Number(m[1]), location };
+  return { status: Number(m[1]), location, headers, body: '' };
 }
 
 /** Sends one request to `req.address` and reads the response head (and some body, for GET). */
@@ -126,6 +137,16 @@ export async function http1Request(req: Http1Request): Promise<Http1Response> {
     let head = new Uint8Array(0);
     let response: Http1Response | null = null;
     let bodyBytes = 0;
+    // The first bytes of the body, kept for the bot-wall check; the rest is read and dropped.
+    let snippet = new Uint8Array(0);
+    const keep = (bytes: Uint8Array) => {
+      const room = BODY_SNIPPET_BYTES - snippet.length;
+      if (room <= 0 || bytes.length === 0) return;
+      const merged = new Uint8Array(snippet.length + Math.min(room, bytes.length));
+      merged.set(snippet);
+      merged.set(bytes.subarray(0, room), snippet.length);
+      snippet = merged;
+    };
     for (;;) {
       let n: number | null;
       try {
@@ -137,6 +158,7 @@ export async function http1Request(req: Http1Request): Promise<Http1Response> {
       }
       if (n === null) break;
       if (response) {
+        keep(chunk.subarray(0, n));
         bodyBytes += n;
         if (bodyBytes >= req.maxBodyBytes) break;
         continue;
@@ -158,11 +180,13 @@ export async function http1Request(req: Http1Request): Promise<Http1Response> {
       }
       response = parsed;
       bodyBytes = head.length - (end + 4);
+      keep(head.subarray(end + 4));
       // HEAD answers have no body; 204/304 neither. Enough is known: stop reading.
       if (req.method === 'HEAD' || parsed.status === 204 || parsed.status === 304) break;
       if (bodyBytes >= req.maxBodyBytes) break;
     }
     if (!response) throw new ProtocolError('connection closed before a response');
+    if (req.method === 'GET') response.body = new TextDecoder().decode(snippet);
     return response;
   } finally {
     closeLate(conn);

@@ -9,6 +9,8 @@ const COLORS: Record<LinkStatus, string> = {
   ok: 'green',
   redirected: 'orange',
   broken: 'red',
+  failing: 'orange',
+  blocked: 'teal',
   unreachable: 'grape',
   timed_out: 'grape',
 };
@@ -25,7 +27,11 @@ export function LinkHealthBadge({ checks }: { checks: LinkCheck[] | undefined })
   }
   const label = t.status[worst.status];
   const about = [
-    worst.kind === 'link' ? texts.productForm.link : texts.productForm.image,
+    worst.kind === 'link'
+      ? texts.productForm.link
+      : worst.kind === 'offer'
+        ? t.offerLink
+        : texts.productForm.image,
     worst.http_code ? t.httpCode(worst.http_code) : null,
     worst.status === 'redirected' && worst.final_url ? worst.final_url : null,
   ]

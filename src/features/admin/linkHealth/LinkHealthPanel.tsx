@@ -42,7 +42,9 @@ export default function LinkHealthPanel({
     const counts: Record<LinkStatus, number> = {
       ok: 0,
       redirected: 0,
+      failing: 0,
       broken: 0,
+      blocked: 0,
       unreachable: 0,
       timed_out: 0,
     };
@@ -93,7 +95,9 @@ export default function LinkHealthPanel({
         <Text size="sm" role="status" c={progress.state === 'failed' ? 'red' : undefined}>
           {progress.state === 'running' && t.checking(progress.products)}
           {progress.state === 'done' &&
-            t.checkedAll(progress.products, progress.counts.broken, progress.counts.redirected)}
+            t.checkedAll(progress.products, progress.counts.broken, progress.counts.redirected) +
+              (progress.counts.failing ? t.checkedFailing(progress.counts.failing) : '') +
+              (progress.counts.blocked ? t.checkedBlocked(progress.counts.blocked) : '')}
           {progress.state === 'failed' && t.checkFailed}
         </Text>
       </Group>

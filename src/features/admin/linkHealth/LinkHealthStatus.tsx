@@ -1,6 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../../adminTexts';
+import { LinkEvidence } from './LinkEvidence';
 import { LinkHealthBadge } from './LinkHealthBadge';
 import { recheckProducts } from './linkHealthApi';
 import { useLinkChecks } from './useLinkChecks';
@@ -41,26 +42,39 @@ export default function LinkHealthStatus({
   };
 
   return (
-    <Group gap="sm" wrap="wrap" aria-label={t.column} role="group">
-      <Text size="sm" fw={500}>
-        {t.column}
-      </Text>
-      <LinkHealthBadge checks={checks} />
-      <Text size="xs" c="dimmed">
-        {newest ? t.lastChecked(timeFormat.format(new Date(newest))) : t.notChecked}
-      </Text>
-      <Button
-        variant="default"
-        size="compact-sm"
-        loading={state === 'running'}
-        onClick={() => void recheck()}
-      >
-        {t.recheck}
-      </Button>
-      <Text size="xs" role="status" c={state === 'failed' ? 'red' : undefined}>
-        {state === 'done' && t.rechecked}
-        {state === 'failed' && t.checkFailed}
-      </Text>
-    </Group>
+    <Stack gap={4} aria-label={t.column} role="group">
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {t.column}
+        </Text>
+        <LinkHealthBadge checks={checks} />
+        <Text size="xs" c="dimmed">
+          {newest ? t.lastChecked(timeFormat.format(new Date(newest))) : t.notChecked}
+        </Text>
+        <Button
+          variant="default"
+          size="compact-sm"
+          loading={state === 'running'}
+          onClick={() => void recheck()}
+        >
+          {t.recheck}
+        </Button>
+        <Text size="xs" role="status" c={state === 'failed' ? 'red' : undefined}>
+          {state === 'done' && t.rechecked}
+          {state === 'failed' && t.checkFailed}
+        </Text>
+      </Group>
+      {/* Blocked: the evidence; redirected: "Accept redirect" (REQ-OFF-6). */}
+      {checks?.map((c) => (
+        <LinkEvidence
+          key={`${c.kind}-${c.url}`}
+          check={c}
+          onChanged={() => {
+            setVersion((v) => v + 1);
+            onChecked();
+          }}
+        />
+      ))}
+    </Stack>
   );
 }

@@ -1,27 +1,56 @@
 import { supabase } from '../../../lib/infra/supabase';
 import { DbError } from '../db';
 
-/** A check's verdict (public.link_checks.status). */
-export type LinkStatus = 'ok' | 'redirected' | 'broken' | 'unreachable' | 'timed_out';
+/**
+ * A link's confirmed state (public.link_checks.status): 'broken' only after two failed checks in
+ * a row, 'failing' after one; 'blocked' = the seller's bot wall refused the checker (REQ-OFF-6).
+ */
+export type LinkStatus =
+  'ok' | 'redirected' | 'failing' | 'broken' | 'blocked' | 'unreachable' | 'timed_out';
 
 /** The table's link-health filter (the 'health' key of private.admin_product_filter). */
 export type LinkHealthFilter =
-  'attention' | 'broken' | 'redirected' | 'unreachable' | 'ok' | 'unchecked';
+  | 'attention'
+  | 'broken'
+  | 'failing'
+  | 'blocked'
+  | 'redirected'
+  | 'unreachable'
+  | 'ok'
+  | 'unchecked';
+
+/** One hop of the checker's redirect chain. */
+export interface Hop {
+  code: number | null;
+  host: string;
+}
 
 export interface LinkCheck {
   product_id: string;
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'offer';
+  url: string;
   status: LinkStatus;
+  failures: number;
   http_code: number | null;
   final_url: string | null;
   detail: string | null;
+  chain: Hop[];
   checked_at: string;
 }
 
-const CHECK_COLUMNS = 'product_id,kind,status,http_code,final_url,detail,checked_at';
+const CHECK_COLUMNS =
+  'product_id,kind,url,status,failures,http_code,final_url,detail,chain,checked_at';
 
 /** Worst first: what a product's badge shows when its link and image differ. */
-export const SEVERITY: LinkStatus[] = ['broken', 'redirected', 'unreachable', 'timed_out', 'ok'];
+export const SEVERITY: LinkStatus[] = [
+  'broken',
+  'failing',
+  'redirected',
+  'blocked',
+  'unreachable',
+  'timed_out',
+  'ok',
+];
 
 export function worstOf(checks: LinkCheck[]): LinkCheck | null {
   return (
@@ -39,7 +68,7 @@ export async function fetchLinkChecks(
   if (signal) request = request.abortSignal(signal);
   const { data, error } = await request;
   if (error) throw new DbError(error);
-  return (data ?? []) as LinkCheck[];
+  return (data ?? []) as unknown as LinkCheck[];
 }
 
 export interface CheckAnswer {
@@ -94,15 +123,45 @@ export interface ProblemLink extends LinkCheck {
   products: { title: string } | null;
 }
 
-/** Broken and redirected links, broken first, newest checks first (Insights). */
+/** Links that need a look (broken, failing, redirected, blocked), worst first, newest first. */
 export async function fetchProblemLinks(limit = 100): Promise<ProblemLink[]> {
   const { data, error } = await supabase
     .from('link_checks')
-    .select(`${CHECK_COLUMNS},url,products(title)`)
-    .in('status', ['broken', 'redirected'])
-    .order('status', { ascending: true })
+    .select(`${CHECK_COLUMNS},products(title)`)
+    .in('status', ['broken', 'failing', 'redirected', 'blocked'])
     .order('checked_at', { ascending: false })
     .limit(limit);
   if (error) throw new DbError(error);
-  return (data ?? []) as unknown as ProblemLink[];
+  const rows = (data ?? []) as unknown as ProblemLink[];
+  return rows.sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status));
+}
+
+/** A URL's host as the database compares acceptances (private.link_host). */
+export function linkHost(url: string): string | null {
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Accepts a redirect as expected (admins only, RLS): for this product link (forgotten when the
+ * link changes) or, with `hostPair`, for every link from the link's host to the final host.
+ */
+export async function acceptRedirect(check: LinkCheck, hostPair: boolean): Promise<void> {
+  const toHost = check.final_url ? linkHost(check.final_url) : null;
+  const fromHost = linkHost(check.url);
+  if (!toHost || !fromHost) throw new Error('The redirect has no host to accept');
+  const row: {
+    from_host: string | null;
+    product_id: string | null;
+    url: string | null;
+    to_host: string;
+  } = hostPair
+    ? { from_host: fromHost, product_id: null, url: null, to_host: toHost }
+    : { from_host: null, product_id: check.product_id, url: check.url, to_host: toHost };
+  const { error } = await supabase.from('link_redirect_acceptances').insert(row);
+  // Accepted already (another admin, another tab): the same outcome.
+  if (error && error.code !== '23505') throw new DbError(error);
 }

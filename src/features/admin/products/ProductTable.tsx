@@ -47,7 +47,9 @@ const LinkHealthPanel = lazy(() => import('../linkHealth/LinkHealthPanel'));
 const HEALTH_FILTERS: { value: LinkHealthFilter; label: string }[] = [
   { value: 'attention', label: lh.filterAttention },
   { value: 'broken', label: lh.status.broken },
+  { value: 'failing', label: lh.status.failing },
   { value: 'redirected', label: lh.status.redirected },
+  { value: 'blocked', label: lh.status.blocked },
   { value: 'unreachable', label: lh.filterUnreachable },
   { value: 'ok', label: lh.status.ok },
   { value: 'unchecked', label: lh.status.unchecked },
