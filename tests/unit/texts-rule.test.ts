@@ -6,12 +6,24 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { texts as adminTexts } from '../../src/adminOfferTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
+import { texts as pageTexts } from '../../src/pageTexts';
+
+/** Two texts objects as one, sections merged key by key (each module extends src/texts.ts). */
+function merged(a: object, b: object): object {
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    const plain = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+    out[key] = plain(mine) && plain(value) ? merged(mine as object, value as object) : value;
+  }
+  return out;
+}
 
 /**
  * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers
- * and offers, the storefront's offers).
+ * and offers, the storefront's offers, pages).
  */
-const texts = { ...adminTexts, ...offerTexts };
+const texts = [offerTexts, pageTexts].reduce(merged, adminTexts);
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
