@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { texts as adminTexts } from '../src/adminTexts.ts';
 import { texts } from '../src/texts.ts';
+import { texts as pageTexts } from '../src/pageTexts.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
@@ -186,9 +187,9 @@ for (const { name, width, height } of WIDTHS) {
       await expect(page).toHaveURL(/\/how-we-earn$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.howWeEarn.heading);
       await expect(
-        page.getByRole('heading', { level: 2, name: texts.howWeEarn.sortHeading }),
+        page.getByRole('heading', { level: 2, name: pageTexts.howWeEarn.sortHeading }),
       ).toBeVisible();
-      await expect(page.getByText(texts.howWeEarn.sort[1])).toBeVisible();
+      await expect(page.getByText(pageTexts.howWeEarn.sort[1])).toBeVisible();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
         await expect(page.locator('html')).toHaveAttribute(

@@ -162,6 +162,7 @@ export const texts = {
   logout: {
     success: 'Logout Successfully',
   },
+  /** The reset pages' texts the first load needs; the new-password form's: src/adminTexts.ts. */
   passwordReset: {
     forgotLink: 'Forgot password?',
     requestHeading: 'Reset your password',
@@ -173,50 +174,17 @@ export const texts = {
     sendFailed: 'The reset link could not be sent. Please try again in a moment.',
     backToLogin: 'Back to Admin Login',
     setHeading: 'Set a new password',
-    newPassword: 'New password',
-    confirmPassword: 'Repeat the new password',
     mismatch: 'The passwords do not match',
-    samePassword: 'Choose a password different from your current one',
-    save: 'Save new password',
-    saved: 'Password changed',
-    checkingLink: 'Checking the reset link',
-    linkInvalid:
-      'This password reset link is invalid, has expired or has already been used. Ask for a new one below.',
-    requestNew: 'Send a new link',
     metaRequest: 'Ask for a link to set a new password for a MAR Online Store UK admin account.',
     metaSet: 'Set a new password for a MAR Online Store UK admin account.',
   },
+  /** The admin area's heading (the route's title) and the login page's refusal; the rest: src/adminTexts.ts. */
   admin: {
     heading: 'Admin',
-    tabs: {
-      products: 'Products',
-      signup: 'SignUP',
-      categories: 'Catagories',
-      messages: 'Messages',
-    },
-    loading: 'Loading admin area',
-    loadingProducts: 'Loading products',
-    loadingCategories: 'Loading catagories',
-    loadingMessages: 'Loading messages',
-    /** The delete confirmation's way out (both editors). */
-    cancel: 'Cancel',
     notAdmin: 'This account is not a store admin, so it cannot use the admin area.',
-    statusFailed: 'Could not check admin access.',
-    retry: 'Try again',
   },
+  /** Shared with the password reset page; SignUP's other texts: src/adminTexts.ts. */
   signup: {
-    verificationSent: 'Verification Email Sent',
-    success: 'SignUp Successful',
-    emailTaken: 'Email already registered',
-    // Labels and validation texts the spec does not quote (it leaves them to the browser).
-    intro: 'Create another admin account. The new admin must confirm the e-mail before signing in.',
-    name: 'Name',
-    email: 'Email',
-    password: 'Password',
-    submit: 'SignUP',
-    nameRequired: 'Name is Required',
-    emailRequired: 'Email is Required',
-    emailInvalid: 'Enter a valid Email',
     passwordTooShort: 'Password should be at least 6 characters',
   },
   /** Storefront search and sort (REQ-FIND-1, REQ-FIND-2): texts the spec does not quote. */
@@ -250,25 +218,10 @@ export const texts = {
     line: 'we earn a commission from the seller when you buy through our links. It does not change the price you pay.',
     more: 'How we earn and sort',
   },
-  /** The page the disclosure links to (/how-we-earn). */
+  /** The page the disclosure links to (/how-we-earn); its body is in src/pageTexts.ts. */
   howWeEarn: {
     heading: 'How we earn money and sort products',
     meta: 'How MAR Online Store UK earns money (commission from sellers) and how it orders products (by price, never by commission).',
-    earnHeading: 'How we earn money',
-    earn: [
-      'We do not sell anything ourselves. Every Buy Now button takes you to the seller’s own site, where you buy from the seller at the seller’s price.',
-      'Most sellers pay us a commission when you buy through one of our links. That is how we pay for this site. You pay the same price as anyone who goes to the seller directly.',
-      'That is why every Buy Now is marked “Ad” and names the site it goes to.',
-    ],
-    sortHeading: 'How we sort',
-    sort: [
-      'Products are listed by price, lowest first. You can choose highest first or newest first instead, and a search shows its matches in the order you choose.',
-      'What a seller pays us never changes where a product appears. No seller can pay for a higher place.',
-    ],
-    countHeading: 'What we count',
-    count:
-      'We count how many times each product’s Buy Now is clicked, per page and per day, to see which products shoppers like. We keep nothing on your device for this.',
-    countMore: 'More in our',
   },
   /**
    * Several sellers and old prices on a card (REQ-OFF-2, REQ-OFF-3). The product page's offer list

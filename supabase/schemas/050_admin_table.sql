@@ -17,6 +17,11 @@
 -- 'blocked' (a bot wall refused the checker), 'redirected', 'unreachable' (unreachable or timed
 -- out), 'ok', 'unchecked'. Fixed SQL fragments only; unknown values are refused.
 -- sort 'health': broken, failing, redirected, blocked, unreachable, timed out, ok, never checked.
+-- The key 'prices' (REQ-OFF-3): 'stale' lists products with any offer whose price was confirmed
+-- longer ago than store_settings.price_stale_after_days (or never), 'hidden' those past
+-- price_hidden_after_days: the admin's list of prices to check with the sellers, whichever offer
+-- (the primary's or another's) it is. sort 'price_checked': products.price_checked_at, never
+-- confirmed first (ascending), through products_price_checked_order_idx.
 -- ---------------------------------------------------------------------------------------------
 create or replace function private.admin_product_filter(
   p_query jsonb,
@@ -32,6 +37,7 @@ as $$
 declare
   v_exact boolean;
   v_health text := nullif(p_query ->> 'health', '');
+  v_prices text := nullif(p_query ->> 'prices', '');
 begin
   where_sql := 'true';
   cat := nullif(p_query ->> 'cat', '');
@@ -51,6 +57,16 @@ begin
     end;
     if where_sql is null then
       raise exception 'Unknown link health filter' using errcode = '22023';
+    end if;
+  end if;
+  if v_prices is not null then
+    -- The limit is read once per query (an init plan), not per row.
+    where_sql := where_sql || case v_prices
+      when 'stale' then ' and exists (select 1 from public.offers o where o.product_id = p.id and o.price_gbp is not null and (o.price_confirmed_at is null or o.price_confirmed_at < now() - (select make_interval(days => s.price_stale_after_days) from public.store_settings s)))'
+      when 'hidden' then ' and exists (select 1 from public.offers o where o.product_id = p.id and o.price_gbp is not null and (o.price_confirmed_at is null or o.price_confirmed_at < now() - (select make_interval(days => s.price_hidden_after_days) from public.store_settings s)))'
+    end;
+    if where_sql is null then
+      raise exception 'Unknown price filter' using errcode = '22023';
     end if;
   end if;
   search_key := nullif(btrim(private.title_key(coalesce(p_query ->> 'search', ''))), '');
@@ -96,12 +112,15 @@ begin
                        'when ''timed_out'' then 6 else 7 end) '
                        'from public.link_checks c where c.product_id = p.id) # nulls last, '
                        'p.title #, p.id #'
+    -- Oldest confirmation first (ascending); a price never confirmed is the oldest of all.
+    when 'price_checked' then 'p.price_checked_at # nulls ^, p.title #, p.id #'
   end;
   if v_order is null then
     raise exception 'Unknown sort column' using errcode = '22023';
   end if;
-  return replace(replace(v_order, '#', case when v_asc then 'asc' else 'desc' end),
-                 '~', case when v_asc then 'last' else 'first' end);
+  return replace(replace(replace(v_order, '#', case when v_asc then 'asc' else 'desc' end),
+                         '~', case when v_asc then 'last' else 'first' end),
+                 '^', case when v_asc then 'first' else 'last' end);
 end;
 $$;
 revoke execute on function private.admin_product_order(jsonb) from public, anon;

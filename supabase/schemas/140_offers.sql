@@ -195,6 +195,36 @@ create trigger sellers_before_write
   before insert or update on public.sellers
   for each row execute function private.sellers_before_write();
 
+-- A seller that offers use stays (the foreign key is ON DELETE RESTRICT). This says so in words
+-- the Sellers tab shows, before the foreign key would answer with its constraint's name.
+create function private.sellers_keep_while_offered()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_offers bigint;
+begin
+  -- Definer: every offer counts, also those the deleting role cannot read.
+  select count(*) into v_offers from public.offers o where o.seller_id = old.id;
+  if v_offers > 0 then
+    raise exception '% is still the seller of % %: delete % or change % link first',
+      old.name, v_offers, case when v_offers = 1 then 'offer' else 'offers' end,
+      case when v_offers = 1 then 'it' else 'them' end,
+      case when v_offers = 1 then 'its' else 'their' end
+      using errcode = '23503',
+            hint = 'A product''s own link counts too: change the product''s Link to another site.';
+  end if;
+  return old;
+end;
+$$;
+revoke execute on function private.sellers_keep_while_offered() from public, anon, authenticated;
+
+create trigger sellers_keep_while_offered
+  before delete on public.sellers
+  for each row execute function private.sellers_keep_while_offered();
+
 -- The name a seller created for a link's host gets: the host as a title (normalised, at most 80
 -- characters), or, when another seller has that name already, the host with a short hash.
 create function private.new_seller_name(p_host text)

@@ -23,6 +23,10 @@ comment on column public.products.buy_link is
 -- The refresh job reads the products whose summary has aged.
 create index products_price_fresh_until_idx on public.products (price_fresh_until)
   where price_fresh_until is not null;
+-- The admin table's "Price checked" sort (050_admin_table.sql, REQ-OFF-3): a page is an index
+-- scan, either way, at any catalogue size (never confirmed first when ascending).
+create index products_price_checked_order_idx
+  on public.products (price_checked_at nulls first, title, id);
 
 -- Clients never set the summary: whatever they send, an insert gets its primary offer's and an
 -- update keeps the stored values. Only private.refresh_product_summaries (flag

@@ -65,6 +65,7 @@ const product = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-02T00:00:00.123456+00:00',
   price_value: 12.5,
+  price_checked_at: null,
   slug: 'test-ball',
 };
 const category = { id: 'c1', title: 'Football', created_at: '2026-01-01T00:00:00Z' };

@@ -157,7 +157,8 @@ describe('the early cards', () => {
     expect(price(10).textContent).toBe('£22.00');
     expect(note(2).textContent).toBe('');
     expect(note(11).textContent).toBe(texts.offers.stale);
-    expect(price(12).textContent).toBe(texts.offers.hidden);
+    expect(price(12).textContent).toBe('');
+    expect(note(12).textContent).toBe(texts.offers.hidden);
   });
 
   it('draw one page, and say whether there is more', async () => {

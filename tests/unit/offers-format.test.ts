@@ -2,6 +2,7 @@
 // (src/lib/domain/offers.ts).
 import { describe, expect, it } from 'vitest';
 import {
+  aggregateOfferJsonLd,
   availabilityText,
   cardPrice,
   checkedAgo,
@@ -14,6 +15,7 @@ import {
   offerNote,
   offerPriceText,
   priceNumber,
+  type ProductOffer,
 } from '../../src/lib/domain/offers';
 import { texts } from '../../src/offerTexts';
 
@@ -144,8 +146,8 @@ describe('cardPrice', () => {
       note: 'price may have changed — check with the seller',
     });
     expect(cardPrice({ ...none, price_checked_at: ago(31 * DAY) }, limits, now)).toEqual({
-      price: 'check the price with the seller',
-      note: '',
+      price: '',
+      note: 'check the price with the seller',
     });
     expect(cardPrice({ ...none, price: 'Call us', price_checked_at: null }, limits, now)).toEqual({
       price: 'Call us',
@@ -178,5 +180,60 @@ describe('price history', () => {
     );
     expect(historySummary([])).toBeNull();
     expect(historySummary([{ day: '2026-11-02', lowest_gbp: null }])).toBeNull();
+  });
+});
+
+describe('aggregateOfferJsonLd', () => {
+  const offer = (patch: Partial<ProductOffer>): ProductOffer => ({
+    offer_id: 'o',
+    seller_id: 's',
+    seller_name: 'Seller',
+    seller_site: 'https://seller.example',
+    seller_logo: null,
+    link: 'https://seller.example/x',
+    price_gbp: 41,
+    delivery_gbp: null,
+    availability: null,
+    price_confirmed_at: now.toISOString(),
+    freshness: 'current',
+    is_primary: false,
+    ...patch,
+  });
+
+  it('describes several current offers, leaving stale and hidden ones out', () => {
+    expect(
+      aggregateOfferJsonLd([
+        offer({ seller_name: 'Racket World', price_gbp: 41, link: 'https://a.example/r?tag=x' }),
+        offer({ seller_name: 'Court Supplies', price_gbp: 45.5, link: 'https://b.example/r' }),
+        offer({ seller_name: 'Old Prices', price_gbp: 35, freshness: 'stale' }),
+        offer({ seller_name: 'Gone', price_gbp: null, freshness: 'hidden' }),
+      ]),
+    ).toEqual({
+      '@type': 'AggregateOffer',
+      lowPrice: '41',
+      highPrice: '45.5',
+      offerCount: 2,
+      priceCurrency: 'GBP',
+      offers: [
+        {
+          '@type': 'Offer',
+          price: '41',
+          priceCurrency: 'GBP',
+          url: 'https://a.example/r?tag=x',
+          seller: { '@type': 'Organization', name: 'Racket World' },
+        },
+        {
+          '@type': 'Offer',
+          price: '45.5',
+          priceCurrency: 'GBP',
+          url: 'https://b.example/r',
+          seller: { '@type': 'Organization', name: 'Court Supplies' },
+        },
+      ],
+    });
+  });
+
+  it('is null with one current offer (the product keeps its own Offer)', () => {
+    expect(aggregateOfferJsonLd([offer({}), offer({ freshness: 'stale' })])).toBeNull();
   });
 });

@@ -85,4 +85,13 @@ describe('product-snippet structured data for an affiliate page', () => {
     expect(ONE_OF.filter((key) => key in data)).toEqual([]);
     expect(keysOf(data)).not.toContain('price');
   });
+
+  it('carries several sellers as an AggregateOffer in place of the one Offer (REQ-OFF-2)', () => {
+    const aggregate = { '@type': 'AggregateOffer', lowPrice: '41', highPrice: '45', offerCount: 2 };
+    const data = JSON.parse(
+      JSON.stringify(productJsonLd(product, settings, product.image, aggregate)),
+    ) as Record<string, unknown>;
+    expect(data.offers).toEqual(aggregate);
+    expect(data.name).toBe(product.title);
+  });
 });

@@ -4,11 +4,26 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { texts as adminTexts } from '../../src/adminTexts';
+import { texts as adminTexts } from '../../src/adminOfferTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
+import { texts as pageTexts } from '../../src/pageTexts';
 
-/** Every texts module: src/texts.ts and the lazily loaded parts' own (admin area, offers). */
-const texts = { ...adminTexts, ...offerTexts };
+/** Two texts objects as one, sections merged key by key (each module extends src/texts.ts). */
+function merged(a: object, b: object): object {
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    const plain = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+    out[key] = plain(mine) && plain(value) ? merged(mine as object, value as object) : value;
+  }
+  return out;
+}
+
+/**
+ * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers
+ * and offers, the storefront's offers, pages).
+ */
+const texts = [offerTexts, pageTexts].reduce(merged, adminTexts);
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
@@ -55,6 +70,19 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   'texts.messages.message',
   // "Try again": on the storefront and in the admin area.
   'texts.admin.retry',
+  // The Sellers tab and the offers panel: the same buttons as the product form, a seller's name
+  // labelled as the contact form's, and the Offers column as the panel's heading (REQ-OFF-1).
+  'texts.sellers.delete',
+  'texts.offerPanel.delete',
+  'texts.offerPanel.edit',
+  'texts.sellers.name',
+  'texts.sellers.offers',
+  // The offers panel names availability and the price history as the shopper's product page does.
+  'texts.offerPanel.availabilityLabel.in_stock',
+  'texts.offerPanel.availabilityLabel.out_of_stock',
+  'texts.offerPanel.availabilityLabel.preorder',
+  'texts.offerPanel.availabilityLabel.backorder',
+  'texts.offerPanel.history',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -23,6 +23,10 @@ const SettingsTab = lazy(() =>
 const StorefrontTab = lazy(() =>
   import('./storefront/StorefrontTab').then((m) => ({ default: m.StorefrontTab })),
 );
+// Sellers and a product's offers (REQ-OFF-1): chunks of their own too.
+const SellersTab = lazy(() =>
+  import('./sellers/SellersTab').then((m) => ({ default: m.SellersTab })),
+);
 const AccountTab = lazy(() =>
   import('./account/AccountTab').then((m) => ({ default: m.AccountTab })),
 );
@@ -124,6 +128,9 @@ export function AdminPage() {
             <Tabs.Tab value="categories" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.categories}
             </Tabs.Tab>
+            <Tabs.Tab value="sellers" px={{ base: 10, sm: 'md' }}>
+              {texts.priceChecks.sellersTab}
+            </Tabs.Tab>
             <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.messages}
             </Tabs.Tab>
@@ -152,6 +159,12 @@ export function AdminPage() {
             </LazyPanel>,
           )}
           {panel('categories', <CategoriesTab />)}
+          {panel(
+            'sellers',
+            <LazyPanel>
+              <SellersTab />
+            </LazyPanel>,
+          )}
           {panel('messages', <MessagesPanel />)}
           {/* Hidden panels are React <Activity>: the tab's effects run again each time it is
               opened, so it always shows the log as it is now. */}

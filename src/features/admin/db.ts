@@ -7,10 +7,13 @@ import type { Json } from '../../lib/infra/database.types';
 /** A failed database call; `code` is Postgres's SQLSTATE (23505 unique, 23503 still referenced). */
 export class DbError extends Error {
   readonly code: string;
+  /** The database's hint: the field a store rule refused names itself here (sellers, offers). */
+  readonly hint: string | null;
   constructor(error: PostgrestError) {
     super(error.message);
     this.name = 'DbError';
     this.code = error.code;
+    this.hint = error.hint ?? null;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../routing/paths';
-import { texts } from '../../texts';
+import { texts } from '../../pageTexts';
 
 const t = texts.howWeEarn;
 

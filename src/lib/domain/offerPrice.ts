@@ -97,7 +97,8 @@ export function cardPrice(
   }
   switch (freshnessOf(product.price_checked_at, now, limits.staleDays, limits.hiddenDays)) {
     case 'hidden':
-      return { price: t.hidden, note: '' };
+      // No number; the words go where a note goes (the card lays a note out full width).
+      return { price: '', note: t.hidden };
     case 'stale':
       return { price: formatPrice(product.price), note: t.stale };
     default:

@@ -44,6 +44,8 @@ export const ADMIN_PRODUCT_COLUMNS = [
   'created_at',
   'updated_at',
   'price_value',
+  // When the shown price was last confirmed (the table's "Price checked", REQ-OFF-3).
+  'price_checked_at',
   // The product page's address (made by the database; the export reads admin rows too).
   'slug',
 ] as const satisfies ColumnsOf<'products'>;

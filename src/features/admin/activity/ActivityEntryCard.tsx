@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Json } from '../../../lib/infra/database.types';
-import { texts } from '../../../adminTexts';
+import { texts } from '../../../adminOfferTexts';
 import { isActivityKind, type ActivityEntry } from './activityApi';
 
 const activityTexts = texts.activity;
@@ -52,6 +52,21 @@ const FIELD_LABEL: Record<string, string> = {
   trader_address: texts.settings.traderAddress,
   company_number: texts.settings.companyNumber,
   vat_number: texts.settings.vatNumber,
+  price_stale_after_days: texts.freshness.staleAfter,
+  price_hidden_after_days: texts.freshness.hiddenAfter,
+  // Offers and sellers (REQ-OFF-1).
+  seller_id: texts.offerPanel.seller,
+  price_confirmed_at: texts.offerPanel.confirmedAt,
+  price_source: texts.offerPanel.source,
+  price_gbp: texts.offerPanel.price,
+  delivery_gbp: texts.offerPanel.delivery,
+  availability: texts.offerPanel.availability,
+  name: texts.sellers.name,
+  site: texts.sellers.site,
+  logo: texts.sellers.logo,
+  network: texts.sellers.network,
+  affiliate_param: texts.sellers.affiliateParam,
+  affiliate_value: texts.sellers.affiliateValue,
 };
 
 /** Storefront content (docs/decisions/0212): "Banner slide 2: Headline", "About text". */

@@ -29,6 +29,7 @@ import { BulkActions } from './BulkActions';
 import {
   DEFAULT_PRODUCT_QUERY,
   ADMIN_TABLE_PAGE_SIZE,
+  type PriceFilter,
   type ProductQuery,
   type ProductSortKey,
 } from './productQuery';
@@ -40,6 +41,7 @@ import { ListState } from '../editor/SelectableTable';
 
 const t = texts.productTable;
 const lh = texts.linkHealth;
+const pc = texts.priceChecks;
 
 // "Check all links" and the hide-broken setting load after the table (admin chunk budget).
 const LinkHealthPanel = lazy(() => import('../linkHealth/LinkHealthPanel'));
@@ -53,6 +55,12 @@ const HEALTH_FILTERS: { value: LinkHealthFilter; label: string }[] = [
   { value: 'unreachable', label: lh.filterUnreachable },
   { value: 'ok', label: lh.status.ok },
   { value: 'unchecked', label: lh.status.unchecked },
+];
+
+/** Values as private.admin_product_filter reads them (REQ-OFF-3). */
+const PRICE_FILTERS: { value: PriceFilter; label: string }[] = [
+  { value: 'stale', label: pc.stale },
+  { value: 'hidden', label: pc.hidden },
 ];
 
 /** Pagination's arrows are icons only: they get their names from here. */
@@ -147,7 +155,7 @@ export const ProductTable = memo(function ProductTable({
     if (!latest.current.disabled) latest.current.onSelect(product);
   }, []);
 
-  const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm') => {
+  const header = (key: ProductSortKey, label: string, visibleFrom?: 'sm' | 'xl') => {
     const active = filter.sort === key;
     return (
       <Table.Th
@@ -209,6 +217,22 @@ export const ProductTable = memo(function ProductTable({
           clearable
           w={{ base: '100%', xs: 200 }}
         />
+        <Select
+          label={pc.filter}
+          placeholder={pc.filterAll}
+          data={PRICE_FILTERS}
+          value={filter.prices}
+          onChange={(prices) =>
+            setFilter((f) => ({
+              ...f,
+              prices: prices as PriceFilter | null,
+              // Like broken links: the oldest price checks first.
+              ...(prices ? { sort: 'price_checked' as const, ascending: true } : {}),
+            }))
+          }
+          clearable
+          w={{ base: '100%', xs: 200 }}
+        />
       </Group>
       <Suspense fallback={null}>
         <LinkHealthPanel cat={filter.cat} onChecked={() => setCheckedVersion((v) => v + 1)} />
@@ -252,6 +276,9 @@ export const ProductTable = memo(function ProductTable({
                 {header('cat', texts.productForm.category, 'sm')}
                 {header('price', texts.productForm.price)}
                 {header('created_at', texts.productForm.created, 'sm')}
+                {/* Wide screens only: at 1280 px it pushed Link health out of sight. The "Show
+                    prices" filter sorts by it at any width. */}
+                {header('price_checked', pc.column, 'xl')}
                 {header('health', lh.column)}
               </Table.Tr>
             </Table.Thead>
@@ -273,7 +300,7 @@ export const ProductTable = memo(function ProductTable({
         </Table.ScrollContainer>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
-            {query.search || query.cat || query.health
+            {query.search || query.cat || query.health || query.prices
               ? texts.productForm.noMatch
               : texts.home.noProducts}
           </Text>
@@ -329,6 +356,7 @@ function SearchBox({ onSearch }: { onSearch: (search: string) => void }) {
 // components, which made the first rows and each search's results slow to render (decision 0180).
 const cell = Table.classes.td;
 const wideCell = `${cell} mantine-visible-from-sm`;
+const widestCell = `${cell} mantine-visible-from-xl`;
 
 interface ProductRowProps {
   product: AdminProduct;
@@ -391,6 +419,9 @@ const ProductRow = memo(function ProductRow({
       </td>
       <td className={wideCell} style={{ whiteSpace: 'nowrap' }}>
         {dateFormat.format(new Date(product.created_at))}
+      </td>
+      <td className={widestCell} style={{ whiteSpace: 'nowrap' }}>
+        {product.price_checked_at && dateFormat.format(new Date(product.price_checked_at))}
       </td>
       <td className={cell}>
         <LinkHealthBadge checks={checks} />

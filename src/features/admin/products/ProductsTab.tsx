@@ -20,6 +20,9 @@ const ImageUpload = lazy(() =>
   import('../images/ImageUpload').then((m) => ({ default: m.ImageUpload })),
 );
 
+// The loaded product's offers (REQ-OFF-1): a chunk of its own, after Get Product.
+const OffersPanel = lazy(() => import('../offers/OffersPanel'));
+
 const f = texts.productForm;
 const m = texts.product;
 
@@ -90,14 +93,26 @@ export function ProductsTab() {
       }}
       labels={f}
       list={
-        <ProductList
-          categories={data.categories.map((c) => c.title)}
-          version={data.version}
-          selectedId={editor.loaded?.id ?? null}
-          disabled={editor.busy !== null}
-          onSelect={editor.select}
-          onChanged={data.reload}
-        />
+        <>
+          {editor.loaded && (
+            <Suspense fallback={null}>
+              <OffersPanel
+                key={editor.loaded.id}
+                productId={editor.loaded.id}
+                loaded={editor.loaded}
+                onChanged={() => void data.reload()}
+              />
+            </Suspense>
+          )}
+          <ProductList
+            categories={data.categories.map((c) => c.title)}
+            version={data.version}
+            selectedId={editor.loaded?.id ?? null}
+            disabled={editor.busy !== null}
+            onSelect={editor.select}
+            onChanged={data.reload}
+          />
+        </>
       }
     >
       <TextInput

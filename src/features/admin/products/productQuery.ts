@@ -4,7 +4,10 @@ import { DbError } from '../db';
 import type { LinkHealthFilter } from '../linkHealth/linkHealthApi';
 
 /** Columns the admin table sorts by (the database function accepts exactly these). */
-export type ProductSortKey = 'title' | 'cat' | 'price' | 'created_at' | 'health';
+export type ProductSortKey = 'title' | 'cat' | 'price' | 'created_at' | 'health' | 'price_checked';
+
+/** Products with an offer whose price is past the store's stale (or hidden) limit (REQ-OFF-3). */
+export type PriceFilter = 'stale' | 'hidden';
 
 /**
  * The admin table's current filter: what the database function public.admin_product_page reads.
@@ -20,6 +23,8 @@ export interface ProductQuery {
   ascending: boolean;
   /** Only products whose last link check says this; null for all (REQ-INS-6). */
   health: LinkHealthFilter | null;
+  /** Only products with a stale (or hidden) offer price; null for all. */
+  prices: PriceFilter | null;
 }
 
 export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
@@ -28,6 +33,7 @@ export const DEFAULT_PRODUCT_QUERY: ProductQuery = {
   sort: 'price',
   ascending: true,
   health: null,
+  prices: null,
 };
 
 /** Rows per page of the admin table. */
@@ -49,6 +55,7 @@ function queryArg(query: ProductQuery) {
     sort: query.sort,
     ascending: query.ascending,
     health: query.health,
+    prices: query.prices,
   };
 }
 

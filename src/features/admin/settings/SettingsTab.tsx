@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { texts } from '../../../adminTexts';
+import { texts } from '../../../adminOfferTexts';
 import { loadSupabase } from '../../../lib/infra/loadSupabase';
 import { notify } from '../../../lib/infra/notify';
 import {
@@ -18,12 +18,20 @@ import {
 } from './settingsSchema';
 
 const t = texts.settings;
-const COLUMNS = `${STORE_SETTINGS_COLUMNS},updated_at` as const;
-type LoadedRow = StoreSettingsRow & { updated_at: string };
+const fr = texts.freshness;
+const COLUMNS =
+  `${STORE_SETTINGS_COLUMNS},price_stale_after_days,price_hidden_after_days,updated_at` as const;
+type LoadedRow = StoreSettingsRow & {
+  price_stale_after_days: number;
+  price_hidden_after_days: number;
+  updated_at: string;
+};
 
-/** The row as form values: a missing optional value is an empty field. */
-function formValues(row: StoreSettingsRow): SettingsValues {
-  return Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, row[f] ?? ''])) as SettingsValues;
+/** The row as form values: a missing optional value is an empty field, a number its digits. */
+function formValues(row: Omit<LoadedRow, 'updated_at'>): SettingsValues {
+  return Object.fromEntries(
+    SETTINGS_FIELDS.map((f) => [f, row[f] == null ? '' : String(row[f])]),
+  ) as SettingsValues;
 }
 
 const empty = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, ''])) as SettingsValues;
@@ -81,6 +89,8 @@ export function SettingsTab() {
         trader_address: optional(values.trader_address),
         company_number: optional(values.company_number),
         vat_number: optional(values.vat_number),
+        price_stale_after_days: Number(values.price_stale_after_days),
+        price_hidden_after_days: Number(values.price_hidden_after_days),
       })
       .eq('id', true)
       .eq('updated_at', version.current ?? '')
@@ -186,6 +196,26 @@ export function SettingsTab() {
           />
           {field('company_number', t.companyNumber)}
           {field('vat_number', t.vatNumber)}
+        </FormSection>
+        <FormSection title={fr.heading}>
+          <Text size="sm" c="dimmed">
+            {fr.hint}
+          </Text>
+          {/* Whole days as text: the database's message for a refused value shows here too. */}
+          <TextInput
+            label={fr.staleAfter}
+            description={fr.staleHint}
+            inputMode="numeric"
+            error={errors.price_stale_after_days?.message}
+            {...register('price_stale_after_days')}
+          />
+          <TextInput
+            label={fr.hiddenAfter}
+            description={fr.hiddenHint}
+            inputMode="numeric"
+            error={errors.price_hidden_after_days?.message}
+            {...register('price_hidden_after_days')}
+          />
         </FormSection>
         <Button
           type="submit"

@@ -49,6 +49,7 @@ export default function PriceHistory({ product }: { product: ProductPageProduct 
             role="img"
             aria-label={summary.label}
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            preserveAspectRatio="none"
             className={classes.chart}
             data-testid="price-history-chart"
           >
@@ -74,26 +75,29 @@ export default function PriceHistory({ product }: { product: ProductPageProduct 
 }
 
 /**
- * A step line through the days' lowest prices, oldest on the left, lower prices lower; a day
- * without a price breaks the line.
+ * A step line through the days' lowest prices over the window, today at the right edge (a
+ * product with a short history draws only its last days), lower prices lower; a day without a
+ * price breaks the line.
  */
 function sparkline(days: readonly PriceHistoryDay[], low: number, high: number): string {
-  const x = (i: number) => (days.length < 2 ? WIDTH / 2 : (i / (days.length - 1)) * WIDTH);
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const x = (day: string) =>
+    Math.min(Math.max(1 - (today - Date.parse(day)) / ((DAYS - 1) * 86_400_000), 0), 1) * WIDTH;
   const y = (v: number) =>
     high === low ? HEIGHT / 2 : HEIGHT - PAD - ((v - low) / (high - low)) * (HEIGHT - 2 * PAD);
   let d = '';
   let drawing = false;
-  days.forEach((day, i) => {
+  for (const day of days) {
     if (day.lowest_gbp == null) {
       drawing = false;
-      return;
+      continue;
     }
-    const [px, py] = [x(i).toFixed(1), y(Number(day.lowest_gbp)).toFixed(1)];
+    const [px, py] = [x(day.day).toFixed(1), y(Number(day.lowest_gbp)).toFixed(1)];
     d += drawing ? `H${px}V${py}` : `M${px} ${py}`;
     drawing = true;
-  });
-  // A single day is a dot: a short flat line.
-  return /^M[^HV]*$/.test(d) ? `${d}h2` : d;
+  }
+  // The last price holds until today: the line reaches the right edge.
+  return drawing ? `${d}H${WIDTH}` : d;
 }
 
 /** The usual feed symbol (a dot and two arcs); the link's text names it. */

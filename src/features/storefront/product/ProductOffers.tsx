@@ -118,7 +118,13 @@ export default function ProductOffers({
                 </span>
               </div>
               <div className={classes.price}>
-                <Text fw={700} fz="lg" c="teal" data-testid="offer-price">
+                {/* A price that may have changed is not shown like a current one. */}
+                <Text
+                  fw={700}
+                  fz="lg"
+                  c={offer.freshness === 'current' ? 'teal' : 'dimmed'}
+                  data-testid="offer-price"
+                >
                   {offerPriceText(offer)}
                 </Text>
               </div>
