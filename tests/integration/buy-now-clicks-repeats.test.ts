@@ -148,8 +148,8 @@ describe("the repeat window is the database's own", () => {
         where p.proname in ('count_buy_now_click', 'count_click') order by 1`,
     );
     expect(signatures.map((r) => r.f)).toEqual([
-      'click_counting.count_click(uuid,text,uuid)',
-      'count_buy_now_click(uuid,text,uuid)',
+      'click_counting.count_click(uuid,text,uuid,uuid)',
+      'count_buy_now_click(uuid,text,uuid,uuid)',
     ]);
   });
 });

@@ -233,7 +233,7 @@ describe('the price-drop feed (REQ-OFF-5)', () => {
       await sql(
         `insert into public.link_checks (product_id, kind, url, status)
          values ($1, 'link', 'https://shop.example.com/test', 'broken')
-         on conflict (product_id, kind) do update set status = 'broken'`,
+         on conflict (product_id, kind, offer_id) do update set status = 'broken'`,
         [hidden.id],
       );
       await expectNotFound(`/p/${hidden.slug}/prices.atom`);

@@ -246,7 +246,7 @@ export type Database = {
       };
       link_checks: {
         Row: {
-          chain: Json;
+          chain: NonNullable<Json>;
           checked_at: string;
           detail: string | null;
           failures: number;
@@ -260,7 +260,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
-          chain?: Json;
+          chain?: NonNullable<Json>;
           checked_at?: string;
           detail?: string | null;
           failures?: number;
@@ -273,7 +273,7 @@ export type Database = {
           url: string;
         };
         Update: {
-          chain?: Json;
+          chain?: NonNullable<Json>;
           checked_at?: string;
           detail?: string | null;
           failures?: number;
@@ -333,13 +333,19 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          accepted_at?: string;
+          accepted_by?: string | null;
           from_host?: string | null;
+          id?: never;
           product_id?: string | null;
           to_host: string;
           url?: string | null;
         };
         Update: {
+          accepted_at?: string;
+          accepted_by?: string | null;
           from_host?: string | null;
+          id?: never;
           product_id?: string | null;
           to_host?: string;
           url?: string | null;
@@ -964,6 +970,17 @@ export type Database = {
         }[];
       };
       product_page: { Args: { p_slug: string }; Returns: Json };
+      product_price_drops: {
+        Args: { p_limit?: number; p_product_id: string };
+        Returns: {
+          changed_at: string;
+          history_id: number;
+          offer_id: string;
+          previous_gbp: number;
+          price_gbp: number;
+          seller_name: string;
+        }[];
+      };
       product_price_history: {
         Args: { p_days?: number; p_product_id: string };
         Returns: {
