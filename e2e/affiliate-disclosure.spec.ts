@@ -173,6 +173,8 @@ for (const { name, width, height } of WIDTHS) {
       await page.goto(`/p/${slug}`);
       // The app's page (the host's HTML is shown until it starts).
       await expect(page.getByTestId('product-page')).toBeVisible({ timeout: 20_000 });
+      // And its offer read: the product's own Buy Now is then the offer's (REQ-OFF-2).
+      await expect(page.getByTestId('offer-facts')).toBeVisible({ timeout: 20_000 });
       await disclosedBeforeFirstBuyNow(page, true);
       await axe(page, '[data-testid="product-page"]');
       await expect(page.getByTestId('ad-label')).toHaveText(`${texts.disclosure.label}127.0.0.1`);

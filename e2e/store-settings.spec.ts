@@ -42,8 +42,11 @@ async function expectTrader(page: Page, where: 'footer' | 'main') {
   await expect(
     details.getByRole('link', { name: 'privacy@mar-online-store.co.uk' }),
   ).toHaveAttribute('href', 'mailto:privacy@mar-online-store.co.uk');
-  await details.scrollIntoViewIfNeeded();
-  await expect(details).toBeVisible();
+  // Retried: the footer's details may be drawn again once the app has read the settings.
+  await expect(async () => {
+    await details.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(details).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 for (const width of [375, 1280]) {
