@@ -9,19 +9,25 @@
 //   products whose cheapest offers were confirmed just past the stale limit (set up with the
 //   offers' triggers off, as time passing would leave them; rolled back after each run);
 // - that the seed's summary columns equal what the refresh computes (1,000 products);
-// - with --app-url (a production build pointed at the stack): keystroke to results in Chromium
-//   (bench/storefront-search.ts's browser part).
+// - a change of the stale limit on the Settings tab recomputes every product's summary: its cost
+//   on --settings products (default 100,000; 0 skips it), in a transaction rolled back;
+// - with --build: a production build pointed at the stack, its home page JS against
+//   bench/budget.json, and keystroke to results in Chromium (bench/storefront-search.ts's browser
+//   part); --app-url URL uses a build already served instead.
 //
 //   npx tsx bench/offers.ts --data-dir DIR [--runs 20] [--stale 1000,10000,100000]
-//                           [--app-url http://127.0.0.1:4173] [--no-write]
+//                           [--settings 100000] [--build | --app-url URL] [--no-write]
 // Prints a table and appends it to bench/RESULTS.md under "Offers at … products × … offers".
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BULK_LINK_PREFIX } from '../scripts/seed-bulk.ts';
-import { readState } from '../stack/stack.ts';
+import { build, preview } from 'vite';
+import { readState, type StackEnv } from '../stack/stack.ts';
+import { freePort } from '../tests/support/harness.ts';
+import { kB, measureBundle } from './bundle.ts';
 import { browserPart, QUERIES } from './storefront-search.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +38,7 @@ const opt = (name: string) => {
 };
 const RUNS = Number(opt('runs') ?? 20);
 const STALE = (opt('stale') ?? '1000,10000,100000').split(',').map(Number);
+const SETTINGS = Number(opt('settings') ?? 100_000);
 const PAGE = 25; // the storefront asks for 24 + 1
 const log = (line: string) => process.stderr.write(`offers: ${line}\n`);
 const fmt = (n: number) => n.toLocaleString('en-GB');
@@ -219,6 +226,67 @@ async function summaryCheck(db: pg.Client) {
   );
 }
 
+/**
+ * A new stale limit recomputes every product's summary in the Settings save's transaction
+ * (private.offers_settings_changed). Timed here on the first `n` products: the limit changed with
+ * the settings triggers off, then the recompute of those products; rolled back.
+ */
+async function settingsChange(db: pg.Client, n: number) {
+  await db.query('begin');
+  await db.query('alter table public.store_settings disable trigger user');
+  await db.query(
+    'update public.store_settings set price_stale_after_days = price_stale_after_days + 1 where true',
+  );
+  await db.query('alter table public.store_settings enable trigger user');
+  const t0 = performance.now();
+  const r = await db.query<{ n: number }>(
+    `select private.refresh_product_summaries(array(
+       select id from public.products order by id limit $1)) as n`,
+    [n],
+  );
+  const ms = performance.now() - t0;
+  await db.query('rollback');
+  const all = Number((await db.query('select count(*) as n from public.products')).rows[0].n);
+  row(
+    `stale limit changed: summaries of ${fmt(n)} products recomputed (1 run)`,
+    `${(ms / 1000).toFixed(1)} s, ${fmt(r.rows[0]!.n)} rows changed`,
+    `all ${fmt(all)}: about ${(((ms / n) * all) / 1000).toFixed(0)} s in one Settings save`,
+  );
+}
+
+/** A production build pointed at the stack, served by vite preview; its bundle figures. */
+async function buildApp(env: StackEnv) {
+  process.env.VITE_SUPABASE_URL = env.API_URL;
+  process.env.VITE_SUPABASE_ANON_KEY = env.ANON_KEY;
+  const outDir = path.join(os.tmpdir(), `mar-offers-bench-${process.pid}`);
+  const configFile = path.join(ROOT, 'vite.config.ts');
+  await build({ root: ROOT, configFile, mode: 'production', logLevel: 'warn', build: { outDir } });
+  const budget = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'budget.json'), 'utf8')) as {
+    homeInitialJs: number;
+  };
+  const js = measureBundle(outDir).totals.homeJsGzip;
+  row(
+    'home initial JS (gzip)',
+    kB(js),
+    `budget ${kB(budget.homeInitialJs)}: ${js <= budget.homeInitialJs ? 'met' : 'MISSED'}`,
+  );
+  const port = await freePort();
+  const server = await preview({
+    root: ROOT,
+    configFile,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
 async function sizes(db: pg.Client): Promise<string> {
   let products = '0';
   for (const t of [
@@ -260,17 +328,23 @@ try {
   await productPage(db);
   await summaryCheck(db);
   for (const k of STALE) await refreshJob(db, k, k >= 100_000 ? 3 : k >= 10_000 ? 5 : RUNS);
+  if (SETTINGS > 0) await settingsChange(db, SETTINGS);
 } finally {
   await db.end();
 }
-const appUrl = opt('app-url');
-if (appUrl) {
-  await browserPart(
-    appUrl,
-    `${fmt(Number(products))} products`,
-    (_s, measure, value) => row(measure, value, '≤ 150 ms'),
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  );
+const app = argv.includes('--build') ? await buildApp(state.env) : null;
+const appUrl = app?.url ?? opt('app-url');
+try {
+  if (appUrl) {
+    await browserPart(
+      appUrl,
+      `${fmt(Number(products))} products`,
+      (_s, measure, value) => row(measure, value, '≤ 150 ms'),
+      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    );
+  }
+} finally {
+  await app?.close();
 }
 
 const cpus = os.cpus();

@@ -140,7 +140,9 @@ export const FAST_BATCH_SQL = `
     select oc.product_link,
            min(oc.price_gbp) filter (where oc.current) as price_value,
            count(*) filter (where oc.current)::smallint as offer_count,
-           coalesce((array_agg(oc.price_confirmed_at order by oc.price_gbp, oc.delivery_gbp nulls last)
+           coalesce((array_agg(oc.price_confirmed_at
+                               order by oc.price_gbp, oc.delivery_gbp nulls last,
+                                        oc.price_confirmed_at desc)
                        filter (where oc.current))[1],
                     min(oc.price_confirmed_at) filter (where oc.is_primary)) as price_checked_at,
            min(oc.price_confirmed_at) filter (where oc.current) + $11::integer * interval '1 day'
