@@ -72,6 +72,7 @@ export async function renderCardTemplates(): Promise<string> {
     title: CARD_TOKENS.title,
     slug: CARD_TOKENS.slug,
     price: CARD_TOKENS.price,
+    price_value: null,
     cat: CARD_TOKENS.cat,
     com: CARD_TOKENS.com,
     image: CARD_TOKENS.image,

@@ -24,9 +24,13 @@ import {
   type StackEnv,
 } from './stack.ts';
 import { linkHealthInterval, startLinkHealthTimer } from './link-health-timer.ts';
+import { offerSummaryInterval, startOfferSummaryTimer } from './offer-summary-timer.ts';
 
 /** Hourly on a developer machine (the hosted job runs every 15 minutes, 200 products a run). */
 const DEFAULT_LINK_HEALTH_INTERVAL_SECONDS = 3600;
+
+/** Every minute, as the hosted pg_cron job 'offer-summaries'. */
+const DEFAULT_OFFER_SUMMARY_INTERVAL_SECONDS = 60;
 
 /** The demo admin created by supabase/seed.sql. */
 const DEMO_ADMIN = {
@@ -194,6 +198,16 @@ async function runForeground(
   );
   if (linkHealthSeconds > 0) {
     startLinkHealthTimer(stack.env, linkHealthSeconds, (line) =>
+      process.stdout.write(`  ${line}\n`),
+    );
+  }
+  // Offer summaries whose cheapest price turned stale, as pg_cron runs it on hosted (decision 0230).
+  const offerSummarySeconds = offerSummaryInterval(
+    process.env.STACK_OFFER_SUMMARY_INTERVAL_SECONDS,
+    DEFAULT_OFFER_SUMMARY_INTERVAL_SECONDS,
+  );
+  if (offerSummarySeconds > 0) {
+    startOfferSummaryTimer(stack.env, offerSummarySeconds, (line) =>
       process.stdout.write(`  ${line}\n`),
     );
   }

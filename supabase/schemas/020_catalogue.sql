@@ -31,12 +31,10 @@ create table public.products (
   com text not null,
   link text not null,
   created_at timestamptz not null default now(),
-  -- First number in the price as typed ("£1,299.99" -> 1299.99, "from £5" -> 5); NULL when there
-  -- is none, so such products sort last. Thousands separators are dropped first.
-  price_value numeric generated always as (
-    (regexp_substr(regexp_replace(price, '([0-9]),(?=[0-9]{3})', '\1', 'g'),
-                   '[0-9]+(\.[0-9]+)?|\.[0-9]+'))::numeric
-  ) stored,
+  -- The lowest CURRENT offer price (docs/decisions/0230; maintained by the offer triggers and
+  -- private.refresh_offer_summaries, 140_offers.sql); NULL when no current offer has a price, so
+  -- such products sort last. Until offers it was the first number in the price text.
+  price_value numeric,
   -- Set by the database (products_touch_updated_at); the admin form updates only the version it
   -- loaded, so two admins cannot silently overwrite each other.
   updated_at timestamptz not null default now(),
@@ -62,7 +60,7 @@ create table public.products (
 );
 comment on table public.products is 'Catalogue products. price stays as typed; price_value orders it.';
 comment on column public.products.price_value is
-  'First number in price (NULL if none). Order by price_value asc nulls last, title, id.';
+  'Lowest current offer price (NULL if none; kept by the database). Order by price_value asc nulls last, title, id.';
 create unique index products_title_lower_key on public.products (lower(btrim(title)));
 -- The storefront's order, and the same within a category (also covers the cat foreign key).
 create index products_price_order_idx
@@ -201,6 +199,11 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- A write of the offer summary (140_offers.sql) is not an edit: the admin's version stays.
+  if tg_op = 'UPDATE' and current_setting('offers.summary_write', true) = 'on' then
+    new.updated_at := old.updated_at;
+    return new;
+  end if;
   new.updated_at := clock_timestamp();
   if tg_op = 'UPDATE' and new.updated_at <= old.updated_at then
     new.updated_at := old.updated_at + interval '1 microsecond';

@@ -34,7 +34,9 @@ create table public.activity_log (
       'product_added', 'product_changed', 'product_deleted',
       'category_added', 'category_changed', 'category_deleted',
       'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed',
-      'settings_changed'
+      'settings_changed',
+      'offer_added', 'offer_changed', 'offer_removed',
+      'seller_added', 'seller_changed', 'seller_removed'
     )
   )
 );
@@ -75,15 +77,17 @@ create trigger activity_log_refuse_truncate
   before truncate on public.activity_log
   for each statement execute function private.activity_log_refuse_change();
 
--- The activity log records what an admin typed: the slug is the database's bookkeeping, like
--- updated_at (same function as in 20260101001300_activity_log.sql, with slug added).
+-- The activity log records what an admin typed: the slug and the offer summary (140_offers.sql)
+-- are the database's bookkeeping, like updated_at.
 create or replace function private.activity_fields(p_row jsonb)
 returns jsonb
 language sql
 immutable
 set search_path = ''
 as $$
-  select p_row - array['id', 'created_at', 'updated_at', 'price_value', 'search_text', 'slug'];
+  select p_row - array['id', 'created_at', 'updated_at', 'price_value', 'search_text', 'slug',
+                       'offer_count', 'price_checked_at', 'price_fresh_until', 'buy_offer_id',
+                       'buy_link', 'buy_seller'];
 $$;
 revoke execute on function private.activity_fields(jsonb) from public, anon, authenticated;
 
@@ -101,6 +105,10 @@ declare
   v_prefix text := case tg_table_name when 'products' then 'product' else 'category' end;
   v_products boolean := tg_table_name = 'products';
 begin
+  -- The offer summary's own writes (140_offers.sql) change nothing an admin typed.
+  if current_setting('offers.summary_write', true) = 'on' then
+    return null;
+  end if;
   if v_actor is not null then
     select u.email into v_email from auth.users u where u.id = v_actor;
   end if;

@@ -33,14 +33,16 @@ $$;
 revoke execute on function private.unused_upload(text, text) from public, anon;
 grant execute on function private.unused_upload(text, text) to authenticated;
 
--- Whether a unique violation just caught is the folded-title index of `p_table`.
+-- Whether a unique violation just caught is a title index of `p_table`: the folded one, or the
+-- older case-insensitive one, which Postgres checks first (index order) when two writers race for
+-- one new title and the second waits for the first's commit.
 create function private.is_title_violation(p_constraint text, p_table text)
 returns boolean
 language sql
 immutable
 set search_path = ''
 as $$
-  select p_constraint = p_table || '_title_folded_key';
+  select p_constraint in (p_table || '_title_folded_key', p_table || '_title_lower_key');
 $$;
 revoke execute on function private.is_title_violation(text, text) from public, anon;
 grant execute on function private.is_title_violation(text, text) to authenticated;

@@ -150,6 +150,10 @@ declare
   v_words text[];
   v_deltas integer[];
 begin
+  -- The offer summary's own writes (140_offers.sql) change no searched text.
+  if current_setting('offers.summary_write', true) = 'on' then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     -- Inserted and updated in word order already (the ORDER BY of the insert's rows).
     insert into public.catalogue_words as c (word, occurrences)

@@ -191,7 +191,9 @@ begin
     insert into public.catagories (title)
     select jsonb_array_elements_text(v_created);
     -- Through the tables: their triggers (normalising, updated_at, change logs) and constraints
-    -- all apply; the first error rolls back everything above.
+    -- all apply; the first error rolls back everything above. The primary offers the products'
+    -- trigger writes record the price as imported (price_source 'import', 140_offers.sql).
+    perform set_config('offers.write_source', 'import', true);
     insert into public.products (title, cat, price, com, image, link)
     select c.title, coalesce(c.cat, c.cat_in), c.price, c.com, c.image, c.link
       from pg_temp.catalogue_import_check c
@@ -204,6 +206,7 @@ begin
      where cardinality(c.codes) = 0 and c.existing_id = p.id
        and (p.cat, p.price, p.com, p.image, p.link)
            is distinct from (coalesce(c.cat, c.cat_in), c.price, c.com, c.image, c.link);
+    perform set_config('offers.write_source', '', true);
     delete from private.catalogue_import_rows r where r.import_id = p_import_id;
   end if;
 

@@ -196,8 +196,10 @@ revoke execute on function private.wipe_click_sources() from public, anon, authe
 -- products refused like unknown ones (4) and the source from the platform's address header by
 -- IPv4 address or IPv6 /48 (1, 2).
 -- ---------------------------------------------------------------------------------------------
+-- p_offer_id (REQ-OFF-2): the offer whose Buy Now was clicked, counted per offer too
+-- (public.buy_now_clicks_by_offer, 140_offers.sql); null counts the product only.
 create or replace function click_counting.count_click(
-  p_product_id uuid, p_page text, p_page_view uuid
+  p_product_id uuid, p_page text, p_page_view uuid, p_offer_id uuid
 )
 returns text
 language plpgsql
@@ -229,6 +231,10 @@ begin
    where p.id = p_product_id and p.id <> all (v_hidden);
   if not found then
     raise exception 'Unknown product' using errcode = '22023';
+  end if;
+  if p_offer_id is not null and not exists (
+       select 1 from public.offers o where o.id = p_offer_id and o.product_id = p_product_id) then
+    raise exception 'Unknown offer' using errcode = '22023';
   end if;
 
   -- Read to decide, never stored.
@@ -283,24 +289,31 @@ begin
   insert into public.buy_now_clicks_by_page as c (day, category, page, clicks)
   values (v_day, v_category, v_page, 1)
   on conflict (day, category, page) do update set clicks = c.clicks + 1;
+  if p_offer_id is not null then
+    insert into public.buy_now_clicks_by_offer as c (day, offer_id, clicks)
+    values (v_day, p_offer_id, 1)
+    on conflict (day, offer_id) do update set clicks = c.clicks + 1;
+  end if;
   return 'counted';
 end;
 $$;
-revoke execute on function click_counting.count_click(uuid, text, uuid) from public;
-grant execute on function click_counting.count_click(uuid, text, uuid)
+revoke execute on function click_counting.count_click(uuid, text, uuid, uuid) from public;
+grant execute on function click_counting.count_click(uuid, text, uuid, uuid)
   to anon, authenticated, service_role;
 
-create function public.count_buy_now_click(p_product_id uuid, p_page text, p_page_view uuid)
+create function public.count_buy_now_click(
+  p_product_id uuid, p_page text, p_page_view uuid, p_offer_id uuid default null
+)
 returns text
 language sql
 volatile
 security invoker
 set search_path = ''
 as $$
-  select click_counting.count_click(p_product_id, p_page, p_page_view);
+  select click_counting.count_click(p_product_id, p_page, p_page_view, p_offer_id);
 $$;
-comment on function public.count_buy_now_click(uuid, text, uuid) is
-  'Counts one Buy Now click: counted, repeat, ignored or limited (docs/decisions/0120).';
-revoke execute on function public.count_buy_now_click(uuid, text, uuid) from public;
-grant execute on function public.count_buy_now_click(uuid, text, uuid)
+comment on function public.count_buy_now_click(uuid, text, uuid, uuid) is
+  'Counts one Buy Now click (of an offer when p_offer_id is set): counted, repeat, ignored or limited (docs/decisions/0120, 0230).';
+revoke execute on function public.count_buy_now_click(uuid, text, uuid, uuid) from public;
+grant execute on function public.count_buy_now_click(uuid, text, uuid, uuid)
   to anon, authenticated, service_role;

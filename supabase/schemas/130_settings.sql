@@ -31,7 +31,11 @@ create table public.store_settings (
   trader_address text,
   company_number text,
   vat_number text,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- Offer freshness (REQ-OFF-3; docs/decisions/0230): a price confirmed longer ago than the
+  -- first is "stale" (never in "from £X" or price order); past the second it is not shown at all.
+  price_stale_after_days integer not null default 7,
+  price_hidden_after_days integer not null default 30
 );
 comment on table public.store_settings is
   'The store''s own details (one row): everyone reads them, admins change them.';
@@ -41,7 +45,8 @@ revoke all on table public.store_settings from public, anon, authenticated, serv
 grant select on table public.store_settings to anon, authenticated, service_role;
 grant update (
   store_name, contact_email, site_url, instagram_url, facebook_url, x_url, tiktok_url,
-  youtube_url, disclosure_text, trader_name, trader_address, company_number, vat_number
+  youtube_url, disclosure_text, trader_name, trader_address, company_number, vat_number,
+  price_stale_after_days, price_hidden_after_days
 ) on table public.store_settings to authenticated, service_role;
 create policy "Everyone reads the store settings"
   on public.store_settings for select to anon, authenticated
@@ -123,6 +128,15 @@ begin
   if new.vat_number !~ '^GB([0-9]{9}|[0-9]{12}|GD[0-9]{3}|HA[0-9]{3})$' then
     raise exception 'The VAT number must be a UK VAT number such as GB123456789'
       using errcode = '23514', hint = 'vat_number';
+  end if;
+  if new.price_stale_after_days is null or new.price_stale_after_days not between 1 and 365 then
+    raise exception 'A price is stale after 1 to 365 days'
+      using errcode = '23514', hint = 'price_stale_after_days';
+  end if;
+  if new.price_hidden_after_days is null
+     or new.price_hidden_after_days not between new.price_stale_after_days and 3650 then
+    raise exception 'A price is hidden after at least as many days as it is stale after, and at most 3650'
+      using errcode = '23514', hint = 'price_hidden_after_days';
   end if;
   new.updated_at := now();
   return new;

@@ -41,6 +41,8 @@ export interface ClickArgs {
   p_product_id: string;
   p_page: string;
   p_page_view: string;
+  /** The offer whose Buy Now was clicked (REQ-OFF-2); none: the product's card. */
+  p_offer_id?: string;
 }
 
 export async function click(v: Visitor, args: ClickArgs) {

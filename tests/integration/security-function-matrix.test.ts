@@ -49,6 +49,20 @@ async function messagesWith(message: string): Promise<{ id: string }[]> {
   return data;
 }
 
+/** A seeded Tennis product (priced, its primary offer current). */
+async function seedProductId(): Promise<string> {
+  const { data, error } = await service
+    .from('products')
+    .select('id')
+    .eq('cat', 'Tennis')
+    .not('price_value', 'is', null)
+    .order('id')
+    .limit(1)
+    .single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
 /** Keyed by regprocedure text, as pg_proc names them. */
 const FUNCTIONS: Record<string, FunctionSpec> = {
   'is_admin()': {
@@ -308,10 +322,24 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_page: 1 }),
     expected: () => expect.arrayContaining([[expect.any(String), expect.any(String)]]),
   },
+  // REQ-OFF-2, REQ-OFF-4 (offers, docs/decisions/0230): readers for all, through definer reads
+  // in schema listing that apply the storefront's visibility themselves.
+  'product_offers(uuid)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_product_id: await seedProductId() }),
+    expected: () =>
+      expect.arrayContaining([expect.objectContaining({ is_primary: true, freshness: 'current' })]),
+  },
+  'product_price_history(uuid,integer)': {
+    allowed: ['anon', 'user', 'admin', 'service_role'],
+    args: async () => ({ p_product_id: await seedProductId(), p_days: 7 }),
+    expected: () =>
+      expect.arrayContaining([expect.objectContaining({ lowest_gbp: expect.any(Number) })]),
+  },
   // An empty chunk and a dry run of an unknown import: an allowed call changes nothing.
   // REQ-INS-2: Buy Now clicks. Node's fetch is no browser, so an allowed call is answered
   // 'ignored' and counts nothing; counting itself is in buy-now-clicks.test.ts.
-  'count_buy_now_click(uuid,text,uuid)': {
+  'count_buy_now_click(uuid,text,uuid,uuid)': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
     args: async () => {
       const { data: cat } = await service.from('catagories').select('title').limit(1).single();
@@ -321,7 +349,18 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
         .select('id')
         .single();
       if (error) throw new Error(error.message);
-      return { p_product_id: data.id, p_page: '/', p_page_view: randomUUID() };
+      // Its primary offer (REQ-OFF-2: Buy Now counted per offer too).
+      const { data: offer } = await service
+        .from('offers')
+        .select('id')
+        .eq('product_id', data.id)
+        .single();
+      return {
+        p_product_id: data.id,
+        p_page: '/',
+        p_page_view: randomUUID(),
+        p_offer_id: offer!.id,
+      };
     },
     expected: () => 'ignored',
     async after(_role, _allowed, args) {

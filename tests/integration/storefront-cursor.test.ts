@@ -1,7 +1,8 @@
 // Storefront paging by key (public.storefront_page through the storefront's own
 // fetchCardPage, as the anonymous visitor): walking "Load more" page by page gives exactly the
 // order the old offset paging gave, for All and for each category, on the seed and on a catalogue
-// full of equal prices and prices without a number; and price_number agrees with price_value.
+// full of equal prices and prices without a number; and the cursor's price (String(price_value))
+// reads back exactly.
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, removeCategory, titlesInStoreOrder } from '../../e2e/support/catalogue';
@@ -80,14 +81,32 @@ describe('storefront paging by key', () => {
       }
     });
 
-    it('price_number computes what the generated price_value holds, for every product', async () => {
-      const { data, error } = await service.from('products').select('price, price_value');
+    // price_value is the lowest current offer price (decision 0230), no longer the number in the
+    // price text; the cursor sends it back as text (cursorPrice in storeOrder.ts).
+    it('price_number reads String(price_value) back exactly, for every product', async () => {
+      const { data, error } = await service
+        .from('products')
+        .select('price_value')
+        .not('price_value', 'is', null);
       expect(error).toBeNull();
-      const prices = [...new Set(data!.map((r) => r.price as string))];
-      for (const price of prices) {
+      const values = [...new Set(data!.map((r) => r.price_value as number))];
+      expect(values.length).toBeGreaterThan(1);
+      for (const value of values) {
+        const { data: back } = await service.rpc('price_number', { p_price: String(value) });
+        expect(back, String(value)).toBe(value);
+      }
+    });
+
+    it('a freshly saved price text gives price_value its number (the primary offer)', async () => {
+      const { data, error } = await service
+        .from('products')
+        .select('price, price_value')
+        .in('cat', [CAT_A, CAT_B]);
+      expect(error).toBeNull();
+      expect(data!.length).toBe(170);
+      for (const { price, price_value } of data!) {
         const { data: value } = await service.rpc('price_number', { p_price: price });
-        const stored = data!.find((r) => r.price === price)!.price_value as number | null;
-        expect(value, price).toBe(stored);
+        expect(price_value, price as string).toBe(value);
       }
     });
   });

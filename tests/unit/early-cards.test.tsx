@@ -26,6 +26,7 @@ const product = (n: number, patch: Partial<StoreProduct> = {}): StoreProduct => 
   cat: 'Football',
   image: `https://img.example.com/${n}.png`,
   price: '24.5',
+  price_value: 24.5,
   com: 'A comment',
   link: `https://seller.example.com/${n}`,
   slug: `product-${n}`,

@@ -22,6 +22,7 @@ const product = (n: number): StoreProduct => ({
   cat: 'Football',
   image: '',
   price: '5',
+  price_value: 5,
   com: '',
   link: `https://seller.example.com/${n}`,
   slug: `product-${n}`,

@@ -12,6 +12,7 @@ const product: StoreProduct = {
   cat: 'Football',
   image: 'https://img.example.com/ball.png',
   price: '24.5',
+  price_value: 24.5,
   com: 'FIFA quality pro ball,\nhand stitched.',
   link: 'https://seller.example.com/ball',
   slug: 'match-football-size-5',

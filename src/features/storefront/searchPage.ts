@@ -1,5 +1,6 @@
 import { catalogueDb } from '../../lib/infra/catalogueDb';
 import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../lib/domain/tables';
+import { cursorPrice } from '../../lib/domain/storeOrder';
 import type { CardPage } from './catalogue';
 import { PAGE_SIZE } from './paging';
 import type { StoreView } from './storeView';
@@ -26,7 +27,7 @@ export async function fetchSearchPage(
       p_query: view.q.trim() || undefined,
       p_cat: view.cat ?? undefined,
       p_sort: view.sort,
-      p_after_price: after?.price,
+      p_after_price: cursorPrice(after),
       p_after_title: after?.title,
       p_after_created: after?.created_at,
       p_after_id: after?.id,

@@ -1,8 +1,8 @@
 import type { ProductRow } from './tables';
 
 /**
- * The store's order of products (spec: price low to high): by the number in the price text,
- * prices without a number last, then by title, then by id so that paging is stable. The
+ * The store's order of products (spec: price low to high): by price_value (the lowest current
+ * offer price, decision 0230), products without one last, then by title, then by id so that paging is stable. The
  * storefront, the admin list, the browser tests and the bench all read products in this order;
  * the indexes products_price_order_idx and products_cat_price_order_idx are built for it.
  */
@@ -50,17 +50,22 @@ export const STORE_ORDER_SQL = STORE_ORDER.map((t) =>
 ).join(', ');
 
 /**
- * Where a page starts: the last product of the page before (null for the first page). Its price
- * text, not the computed number: the database computes the number again (private.price_number),
- * so no precision is lost on the way through JSON.
+ * Where a page starts: the last product of the page before (null for the first page). Its
+ * price_value (the lowest current offer price the database keeps, decision 0230) goes back as
+ * text, which the database reads with public.price_number.
  */
-export type StoreCursor = { id: string; title: string; price: string };
+export type StoreCursor = { id: string; title: string; price_value: number | null };
+
+/** A cursor's price as storefront_page and storefront_search take it (none: no price). */
+export function cursorPrice(after: StoreCursor | null): string | undefined {
+  return after?.price_value == null ? undefined : String(after.price_value);
+}
 
 /** The arguments of public.storefront_page (the keyset page in the store's order). */
 export function storePageArgs(category: string | null, after: StoreCursor | null, limit: number) {
   return {
     p_cat: category ?? undefined,
-    p_after_price: after?.price,
+    p_after_price: cursorPrice(after),
     p_after_title: after?.title,
     p_after_id: after?.id,
     p_limit: limit,

@@ -56,13 +56,14 @@ export const ADMIN_CATEGORY_COLUMNS = [
 ] as const satisfies ColumnsOf<'catagories'>;
 export type AdminCategory = Pick<CategoryRow, (typeof ADMIN_CATEGORY_COLUMNS)[number]>;
 
-/** What the storefront shows of a product: no timestamps, no computed price. */
+/** What the storefront shows of a product: no timestamps; price_value for the paging cursor. */
 export const STORE_PRODUCT_COLUMNS = [
   'id',
   'title',
   'cat',
   'image',
   'price',
+  'price_value',
   'com',
   'link',
   'slug',

@@ -87,6 +87,33 @@ export type Database = {
         };
         Relationships: [];
       };
+      buy_now_clicks_by_offer: {
+        Row: {
+          clicks: number;
+          day: string;
+          offer_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          clicks: number;
+          day: string;
+          offer_id: string;
+        };
+        Update: {
+          clicks?: number;
+          day?: string;
+          offer_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'buy_now_clicks_by_offer_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       buy_now_clicks_by_page: {
         Row: {
           category: string;
@@ -278,6 +305,103 @@ export type Database = {
         };
         Relationships: [];
       };
+      offer_price_history: {
+        Row: {
+          changed_at: string;
+          id: number;
+          offer_id: string;
+          price_gbp: number | null;
+          product_id: string;
+          seller_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          id?: never;
+          offer_id: string;
+          price_gbp?: number | null;
+          product_id: string;
+          seller_id: string;
+        };
+        Update: {
+          changed_at?: string;
+          id?: never;
+          offer_id?: string;
+          price_gbp?: number | null;
+          product_id?: string;
+          seller_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offer_price_history_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      offers: {
+        Row: {
+          availability: string | null;
+          created_at: string;
+          delivery_gbp: number | null;
+          id: string;
+          is_primary: boolean;
+          link: string;
+          price_confirmed_at: string | null;
+          price_gbp: number | null;
+          price_source: string;
+          product_id: string;
+          seller_id: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id: string;
+          seller_id: string;
+          updated_at?: string;
+        };
+        Update: {
+          availability?: string | null;
+          created_at?: string;
+          delivery_gbp?: number | null;
+          id?: string;
+          is_primary?: boolean;
+          link?: string;
+          price_confirmed_at?: string | null;
+          price_gbp?: number | null;
+          price_source?: string;
+          product_id?: string;
+          seller_id?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'offers_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'offers_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'sellers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       product_slug_history: {
         Row: {
           product_id: string;
@@ -307,13 +431,19 @@ export type Database = {
       };
       products: {
         Row: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
+          offer_count: number;
           price: string;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           price_value: number | null;
           search_text: string | null;
           slug: string;
@@ -322,28 +452,40 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          buy_link?: string | null;
+          buy_offer_id?: string | null;
+          buy_seller?: string | null;
           cat: string;
           com: string;
           created_at?: string;
           id?: string;
           image: string;
           link: string;
+          offer_count?: number;
           price: string;
-          price_value?: never;
+          price_checked_at?: string | null;
+          price_fresh_until?: string | null;
+          price_value?: number | null;
           search_text?: never;
           slug?: string;
           title: string;
           updated_at?: string;
         };
         Update: {
+          buy_link?: string | null;
+          buy_offer_id?: string | null;
+          buy_seller?: string | null;
           cat?: string;
           com?: string;
           created_at?: string;
           id?: string;
           image?: string;
           link?: string;
+          offer_count?: number;
           price?: string;
-          price_value?: never;
+          price_checked_at?: string | null;
+          price_fresh_until?: string | null;
+          price_value?: number | null;
           search_text?: never;
           slug?: string;
           title?: string;
@@ -359,6 +501,46 @@ export type Database = {
           },
         ];
       };
+      sellers: {
+        Row: {
+          affiliate_param: string | null;
+          affiliate_value: string | null;
+          created_at: string;
+          host: string;
+          id: string;
+          logo: string | null;
+          name: string;
+          network: string | null;
+          site: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: never;
+          id?: string;
+          logo?: string | null;
+          name: string;
+          network?: string | null;
+          site: string;
+          updated_at?: string;
+        };
+        Update: {
+          affiliate_param?: string | null;
+          affiliate_value?: string | null;
+          created_at?: string;
+          host?: never;
+          id?: string;
+          logo?: string | null;
+          name?: string;
+          network?: string | null;
+          site?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       store_settings: {
         Row: {
           company_number: string | null;
@@ -367,6 +549,8 @@ export type Database = {
           facebook_url: string | null;
           id: boolean;
           instagram_url: string | null;
+          price_hidden_after_days: number;
+          price_stale_after_days: number;
           site_url: string | null;
           store_name: string;
           tiktok_url: string | null;
@@ -385,6 +569,8 @@ export type Database = {
           facebook_url?: string | null;
           id?: boolean;
           instagram_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
           tiktok_url?: string | null;
@@ -402,6 +588,8 @@ export type Database = {
           facebook_url?: string | null;
           id?: boolean;
           instagram_url?: string | null;
+          price_hidden_after_days?: number;
+          price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
           tiktok_url?: string | null;
@@ -503,13 +691,19 @@ export type Database = {
       admin_product_page: {
         Args: { p_limit?: number; p_offset?: number; p_query: Json };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
+          offer_count: number;
           price: string;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           price_value: number | null;
           search_text: string | null;
           slug: string;
@@ -646,7 +840,7 @@ export type Database = {
         Returns: Json;
       };
       count_buy_now_click: {
-        Args: { p_page: string; p_page_view: string; p_product_id: string };
+        Args: { p_offer_id?: string; p_page: string; p_page_view: string; p_product_id: string };
         Returns: string;
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
@@ -703,7 +897,31 @@ export type Database = {
         }[];
       };
       price_number: { Args: { p_price: string }; Returns: number };
+      product_offers: {
+        Args: { p_product_id: string };
+        Returns: {
+          availability: string;
+          delivery_gbp: number;
+          freshness: string;
+          is_primary: boolean;
+          link: string;
+          offer_id: string;
+          price_confirmed_at: string;
+          price_gbp: number;
+          seller_id: string;
+          seller_logo: string;
+          seller_name: string;
+          seller_site: string;
+        }[];
+      };
       product_page: { Args: { p_slug: string }; Returns: Json };
+      product_price_history: {
+        Args: { p_days?: number; p_product_id: string };
+        Returns: {
+          day: string;
+          lowest_gbp: number;
+        }[];
+      };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
       request_client_address: { Args: Record<PropertyKey, never>; Returns: string };
@@ -720,13 +938,19 @@ export type Database = {
           p_limit?: number;
         };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
+          offer_count: number;
           price: string;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           price_value: number | null;
           search_text: string | null;
           slug: string;
@@ -752,13 +976,19 @@ export type Database = {
           p_sort?: string;
         };
         Returns: {
+          buy_link: string | null;
+          buy_offer_id: string | null;
+          buy_seller: string | null;
           cat: string;
           com: string;
           created_at: string;
           id: string;
           image: string;
           link: string;
+          offer_count: number;
           price: string;
+          price_checked_at: string | null;
+          price_fresh_until: string | null;
           price_value: number | null;
           search_text: string | null;
           slug: string;
