@@ -351,7 +351,7 @@ const cpus = os.cpus();
 const load1 = os.loadavg();
 const report = [
   '',
-  `## Offers at ${fmt(Number(products))} products × ${perProduct} offers, ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
+  `## Offers at ${fmt(Number(products))} products × ${Number(perProduct)} offers, ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`,
   '',
   `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, shared; load average ${load0[0]!.toFixed(1)} at the start, ${load1[0]!.toFixed(1)} at the end. Took ${Math.round((Date.now() - started) / 1000)} s. Database times: EXPLAIN ANALYZE as anon, median of ${RUNS} after a warm-up (bench/offers.ts).`,
   '',
