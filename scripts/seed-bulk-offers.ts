@@ -77,16 +77,20 @@ export async function staleDays(client: pg.Client): Promise<number> {
 /**
  * The offers of the products in `src` (columns link, price), numbered k = from..$n. Parameters:
  * $n offers per product, $primary seller id, $ids / $sites the other sellers (same order).
- * Columns: id, product_link, k, is_primary, seller_id, link, price_gbp, delivery_gbp,
+ * Columns: id, product_id, product_link, k, is_primary, seller_id, link, price_gbp, delivery_gbp,
  * availability, price_confirmed_at, created_at, had_older_price, price_source.
  */
 function offerRows(src: string, from: number, p: Record<string, string>): string {
+  // The primary offer has the product's id (the products trigger does so, decision 0230).
+  const productId = p.productId ?? 'null::uuid';
+  const primaryId = p.productId ?? 'null::uuid';
   // A number in [0, 1) per product, offer and purpose: deterministic, no PRNG state in SQL.
   const u = (salt: number) =>
     `(hashtextextended(s.link || '#' || k, ${salt}) & 1048575) / 1048576.0`;
   const seller = `1 + (abs(hashtextextended(s.link, 0)) + k - 2) % cardinality(${p.ids}::uuid[])`;
   return `
-    select gen_random_uuid() as id, s.link as product_link, k, k = 1 as is_primary,
+    select case when k = 1 then ${primaryId} else gen_random_uuid() end as id,
+           ${productId} as product_id, s.link as product_link, k, k = 1 as is_primary,
            case when k = 1 then ${p.primary}::uuid else (${p.ids}::uuid[])[${seller}] end
              as seller_id,
            case when k = 1 then s.link
@@ -109,10 +113,10 @@ function offerRows(src: string, from: number, p: Record<string, string>): string
       from ${src} as s cross join generate_series(${from}, ${p.n}::integer) as k`;
 }
 
-/** History rows of the offers in `o` (with product_id): the first price, and the change. */
+/** History rows of the offers in `o`: the first price, and the change. */
 const HISTORY_ROWS = `
     select o.id, o.product_id, o.seller_id, h.price, h.at
-      from o2 as o
+      from o
       cross join lateral (values
         (case when o.had_older_price then round(o.price_gbp * 1.12) - 0.01 else o.price_gbp end,
          o.created_at),
@@ -125,19 +129,20 @@ const HISTORY_ROWS = `
  * $7 offers per product, $8 primary seller, $9 seller ids, $10 their sites, $11 stale days.
  */
 export const FAST_BATCH_SQL = `
-  with s as (
-    select t.*, btrim(regexp_replace(lower(t.title), '[^a-z0-9]+', '-', 'g'), '-') as slug
+  with s as materialized (
+    select gen_random_uuid() as id, t.*,
+           btrim(regexp_replace(lower(t.title), '[^a-z0-9]+', '-', 'g'), '-') as slug
       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
         as t (title, cat, image, price, com, link)
   ),
-  o as materialized (${offerRows('s', 1, { n: '$7', primary: '$8', ids: '$9', sites: '$10' })}),
+  o as materialized (${offerRows('s', 1, { n: '$7', primary: '$8', ids: '$9', sites: '$10', productId: 's.id' })}),
   oc as (
     select o.*, o.price_gbp is not null
                 and o.price_confirmed_at > now() - $11::integer * interval '1 day' as current
       from o
   ),
   summary as (
-    select oc.product_link,
+    select oc.product_id,
            min(oc.price_gbp) filter (where oc.current) as price_value,
            count(*) filter (where oc.current)::smallint as offer_count,
            coalesce((array_agg(oc.price_confirmed_at
@@ -149,19 +154,17 @@ export const FAST_BATCH_SQL = `
              as price_fresh_until,
            (array_agg(oc.id) filter (where oc.is_primary))[1] as buy_offer_id,
            min(oc.link) filter (where oc.is_primary) as buy_link
-      from oc group by oc.product_link
+      from oc group by oc.product_id
   ),
   p as (
-    insert into public.products (title, cat, image, price, com, link, slug, price_value,
+    insert into public.products (id, title, cat, image, price, com, link, slug, price_value,
                                  offer_count, price_checked_at, price_fresh_until, buy_offer_id,
                                  buy_link, buy_seller)
-    select s.title, s.cat, s.image, s.price, s.com, s.link, s.slug, m.price_value, m.offer_count,
-           m.price_checked_at, m.price_fresh_until, m.buy_offer_id, m.buy_link,
+    select s.id, s.title, s.cat, s.image, s.price, s.com, s.link, s.slug, m.price_value,
+           m.offer_count, m.price_checked_at, m.price_fresh_until, m.buy_offer_id, m.buy_link,
            '${PRIMARY_SELLER[0]}'
-      from s join summary m on m.product_link = s.link
-    returning id, link
+      from s join summary m on m.product_id = s.id
   ),
-  o2 as (select o.*, p.id as product_id from o join p on p.link = o.product_link),
   ins as (
     insert into public.offers (id, product_id, seller_id, is_primary, link, price_gbp,
                                delivery_gbp, availability, price_confirmed_at, price_source,
@@ -169,7 +172,7 @@ export const FAST_BATCH_SQL = `
     select o.id, o.product_id, o.seller_id, o.is_primary, o.link, o.price_gbp, o.delivery_gbp,
            o.availability, o.price_confirmed_at, o.price_source, o.created_at,
            greatest(o.created_at, o.price_confirmed_at)
-      from o2 as o
+      from o
   )
   insert into public.offer_price_history (offer_id, product_id, seller_id, price_gbp, changed_at)
   ${HISTORY_ROWS}`;

@@ -479,6 +479,23 @@ comment on function private.link_host(text) is
 revoke execute on function private.link_host(text) from public, anon;
 grant execute on function private.link_host(text) to authenticated, service_role;
 
+-- The shop a link belongs to, as sellers.site stores it: scheme and authority in lower case,
+-- without user info (kept only when nothing else is left). link_host(link_site(x)) = link_host(x).
+create function private.link_site(p_url text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when regexp_replace(a, '^.*@', '') = '' then s || a
+              else s || regexp_replace(a, '^.*@', '') end
+    from (select lower(substring(p_url from '^([A-Za-z]+://)')) as s,
+                 lower(substring(p_url from '^[A-Za-z]+://([^/?#]+)')) as a) x;
+$$;
+revoke execute on function private.link_site(text) from public, anon;
+grant execute on function private.link_site(text) to authenticated, service_role;
+
 -- The store's affiliate tag on a seller's link: ?param=value (or &param=value) before any
 -- fragment, unless the link already carries that parameter. Pure: product_offers and the
 -- summary's buy_link use it.
@@ -540,8 +557,7 @@ create table public.sellers (
     name = btrim(name) and char_length(name) between 1 and 80 and name !~ '[[:cntrl:]]'
   ),
   constraint sellers_site_check check (
-    char_length(site) <= 300
-    and site ~* '^https?://[^[:space:][:cntrl:]/?#\\@]+$'
+    char_length(site) <= 2048 and site ~* '^https?://[^[:space:][:cntrl:]/?#\\]+$'
   ),
   constraint sellers_logo_check check (
     char_length(logo) <= 2048
@@ -619,6 +635,24 @@ revoke execute on function private.sellers_before_write() from public, anon, aut
 create trigger sellers_before_write
   before insert or update on public.sellers
   for each row execute function private.sellers_before_write();
+
+-- The name a seller created for a link's host gets: the host as a title (normalised, at most 80
+-- characters), or, when another seller has that name already, the host with a short hash.
+create function private.new_seller_name(p_host text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case when not exists (select 1 from public.sellers s
+                                where private.title_key(s.name) = private.title_key(n))
+              then n
+              else btrim(left(n, 70)) || ' ' || left(md5(p_host), 8) end
+    from (select coalesce(nullif(btrim(left(private.normalise_title(p_host), 80)), ''),
+                          'Seller ' || left(md5(p_host), 8)) as n) x;
+$$;
+revoke execute on function private.new_seller_name(text) from public, anon;
+grant execute on function private.new_seller_name(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Offers
@@ -698,7 +732,10 @@ declare
   v_sync boolean := current_setting('offers.sync', true) = 'on';
 begin
   if tg_op = 'INSERT' then
-    new.id := gen_random_uuid();
+    -- A primary offer has its product's id (the product's own row already names it as Buy Now).
+    if not (v_sync and new.is_primary) then
+      new.id := gen_random_uuid();
+    end if;
     new.created_at := now();
     if new.is_primary and not v_sync then
       raise exception 'The primary offer follows the product: edit the product'
@@ -863,25 +900,40 @@ comment on column public.products.buy_link is
 create index products_price_fresh_until_idx on public.products (price_fresh_until)
   where price_fresh_until is not null;
 
--- Clients never set the summary: whatever they send, an insert starts empty and an update keeps
--- the stored values. Only private.refresh_product_summaries (flag offers.summary_write) writes it.
+-- Clients never set the summary: whatever they send, an insert gets its primary offer's and an
+-- update keeps the stored values. Only private.refresh_product_summaries (flag
+-- offers.summary_write) writes it afterwards.
 create function private.products_keep_offer_summary()
 returns trigger
 language plpgsql
+-- Definer: public.price_number is no API role's to execute (docs/decisions/0202).
+security definer
 set search_path = ''
 as $$
+declare
+  v_price numeric;
+  v_host text;
+  v_seller record;
 begin
   if current_setting('offers.summary_write', true) = 'on' then
     return new;
   end if;
   if tg_op = 'INSERT' then
-    new.price_value := null;
-    new.offer_count := 0;
-    new.price_checked_at := null;
-    new.price_fresh_until := null;
-    new.buy_offer_id := null;
-    new.buy_link := null;
-    new.buy_seller := null;
+    -- A new product's only offer is its primary one (products_offers_follow_insert writes it,
+    -- with the product's id, confirmed now): its summary is known already, so the row an insert
+    -- returns is the row stored.
+    v_price := private.offer_price(new.price);
+    v_host := private.link_host(new.link);
+    select s.name, s.affiliate_param, s.affiliate_value into v_seller
+      from public.sellers s where s.host = v_host;
+    new.price_value := v_price;
+    new.offer_count := case when v_price is null then 0 else 1 end;
+    new.price_checked_at := now();
+    new.price_fresh_until := case when v_price is not null then now() + make_interval(
+      days => coalesce((select st.price_stale_after_days from public.store_settings st), 7)) end;
+    new.buy_offer_id := new.id;
+    new.buy_link := private.tagged_link(new.link, v_seller.affiliate_param, v_seller.affiliate_value);
+    new.buy_seller := coalesce(v_seller.name, private.new_seller_name(v_host));
   else
     new.price_value := old.price_value;
     new.offer_count := old.offer_count;
@@ -984,34 +1036,6 @@ $$;
 revoke execute on function private.refresh_product_summaries(uuid[])
   from public, anon, authenticated;
 
--- The job: products whose cheapest current price has turned stale since their summary was
--- written (at most 10,000 a run; the next minute takes the rest). Answers how many changed.
-create function private.refresh_offer_summaries()
-returns integer
-language sql
-security definer
-set search_path = ''
-as $$
-  select private.refresh_product_summaries(array(
-    select p.id from public.products p
-     where p.price_fresh_until < now()
-     order by p.price_fresh_until
-     limit 10000));
-$$;
-comment on function private.refresh_offer_summaries() is
-  'Every minute (pg_cron on hosted, the stack''s timer locally): recomputes aged offer summaries.';
-revoke execute on function private.refresh_offer_summaries() from public, anon, authenticated;
-grant execute on function private.refresh_offer_summaries() to service_role;
-
-do $$
-begin
-  if exists (select 1 from pg_extension where extname = 'pg_cron') then
-    execute $sql$select cron.schedule('offer-summaries', '* * * * *',
-                                      'select private.refresh_offer_summaries()')$sql$;
-  end if;
-end;
-$$;
-
 -- ---------------------------------------------------------------------------------------------
 -- The primary offer follows the product (insert, and a changed link or Price text).
 -- ---------------------------------------------------------------------------------------------
@@ -1026,19 +1050,16 @@ set search_path = ''
 as $$
 begin
   insert into public.sellers (name, site)
-  select distinct on (h.host) left(h.host, 80), h.site
-    from (select private.link_host(l) as host,
-                 regexp_replace(lower(substring(l from '^[A-Za-z]+://[^/?#]+')), '://[^@]*@', '://')
-                   as site
+  select distinct on (h.host) private.new_seller_name(h.host), h.site
+    from (select private.link_host(l) as host, private.link_site(l) as site
             from unnest(p_links) as l) h
    where not exists (select 1 from public.sellers s where s.host = h.host)
    order by h.host
   on conflict do nothing;
+  -- Two new hosts whose names fold alike: the second gets the hashed name.
   insert into public.sellers (name, site)
-  select distinct on (h.host) left(h.host, 70) || ' ' || left(md5(h.host), 8), h.site
-    from (select private.link_host(l) as host,
-                 regexp_replace(lower(substring(l from '^[A-Za-z]+://[^/?#]+')), '://[^@]*@', '://')
-                   as site
+  select distinct on (h.host) private.new_seller_name(h.host), h.site
+    from (select private.link_host(l) as host, private.link_site(l) as site
             from unnest(p_links) as l) h
    where not exists (select 1 from public.sellers s where s.host = h.host)
    order by h.host
@@ -1065,8 +1086,8 @@ begin
   if tg_op = 'INSERT' then
     perform private.sellers_for_links(array(select n.link from new_rows n));
     insert into public.offers
-      (product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
-    select n.id, s.id, true, n.link, private.offer_price(n.price), now(), v_source
+      (id, product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
+    select n.id, n.id, s.id, true, n.link, private.offer_price(n.price), now(), v_source
       from new_rows n
       join public.sellers s on s.host = private.link_host(n.link);
   else
@@ -1296,7 +1317,71 @@ create trigger link_checks_offer_summary_delete
   for each row when (old.kind = 'link' and old.status = 'broken')
   execute function private.offers_link_health_changed();
 
--- A changed stale limit changes which prices are current everywhere.
+-- =============================================================================================
+-- supabase/schemas/146_offer_refresh.sql
+-- =============================================================================================
+
+-- The offer summaries over time (REQ-OFF-3; docs/decisions/0230): a price turns stale with the
+-- clock, not with a write, so a job recomputes what time changed; a changed stale limit changes
+-- every product's summary, too many to recompute inside the admin's request on a big catalogue.
+
+-- A sweep of every product after the stale limit changed on a big catalogue: one row; pending
+-- until the job has recomputed every product (after_id: the last one done).
+create table private.offer_summary_sweep (
+  id boolean primary key default true check (id),
+  pending boolean not null default false,
+  after_id uuid
+);
+insert into private.offer_summary_sweep default values;
+revoke all on table private.offer_summary_sweep from public, anon, authenticated, service_role;
+
+-- The job (every minute): the next 10,000 products of a pending sweep, then the products whose
+-- cheapest current price has turned stale since their summary was written (at most 10,000 a run;
+-- the next minute takes the rest). Answers how many products changed.
+create function private.refresh_offer_summaries()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_sweep private.offer_summary_sweep;
+  v_ids uuid[];
+  v_changed integer := 0;
+begin
+  select * into v_sweep from private.offer_summary_sweep for update;
+  if v_sweep.pending then
+    v_ids := array(select p.id from public.products p
+                    where v_sweep.after_id is null or p.id > v_sweep.after_id
+                    order by p.id limit 10000);
+    v_changed := private.refresh_product_summaries(v_ids);
+    update private.offer_summary_sweep
+       set pending = cardinality(v_ids) = 10000, after_id = v_ids[cardinality(v_ids)]
+     where true;
+  end if;
+  return v_changed + private.refresh_product_summaries(array(
+    select p.id from public.products p
+     where p.price_fresh_until < now()
+     order by p.price_fresh_until
+     limit 10000));
+end;
+$$;
+comment on function private.refresh_offer_summaries() is
+  'Every minute (pg_cron on hosted, the stack''s timer locally): recomputes aged offer summaries.';
+revoke execute on function private.refresh_offer_summaries() from public, anon, authenticated;
+grant execute on function private.refresh_offer_summaries() to service_role;
+
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
+    execute $sql$select cron.schedule('offer-summaries', '* * * * *',
+                                      'select private.refresh_offer_summaries()')$sql$;
+  end if;
+end;
+$$;
+
+-- A changed stale limit changes which prices are current everywhere: up to 10,000 products at
+-- once (the admin sees it on the next page), a bigger catalogue by the job's sweep.
 create function private.offers_settings_changed()
 returns trigger
 language plpgsql
@@ -1304,7 +1389,11 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.refresh_product_summaries(array(select p.id from public.products p));
+  if (select count(*) from (select 1 from public.products limit 10001) x) <= 10000 then
+    perform private.refresh_product_summaries(array(select p.id from public.products p));
+  else
+    update private.offer_summary_sweep set pending = true, after_id = null where true;
+  end if;
   return null;
 end;
 $$;
@@ -1573,15 +1662,15 @@ grant execute on function public.count_buy_now_click(uuid, text, uuid, uuid)
 
 -- =============================================================================================
 -- Every existing product gets its primary offer (and its seller), confirmed when the product was
--- last saved. offers.sync marks these as the products trigger's own writes: no activity-log entry
+-- last saved, with the product's id. offers.sync marks these as the products trigger's own writes: no activity-log entry
 -- for the offers (the sellers are logged as added by the system). The offers trigger writes the
 -- first price history rows and every product's summary.
 -- =============================================================================================
 select set_config('offers.sync', 'on', false);
 select private.sellers_for_links(array(select p.link from public.products p));
 insert into public.offers
-  (product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
-select p.id, s.id, true, p.link, private.offer_price(p.price), p.updated_at, 'admin'
+  (id, product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
+select p.id, p.id, s.id, true, p.link, private.offer_price(p.price), p.updated_at, 'admin'
   from public.products p
   join public.sellers s on s.host = private.link_host(p.link)
  order by p.id;

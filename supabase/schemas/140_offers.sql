@@ -38,6 +38,23 @@ comment on function private.link_host(text) is
 revoke execute on function private.link_host(text) from public, anon;
 grant execute on function private.link_host(text) to authenticated, service_role;
 
+-- The shop a link belongs to, as sellers.site stores it: scheme and authority in lower case,
+-- without user info (kept only when nothing else is left). link_host(link_site(x)) = link_host(x).
+create function private.link_site(p_url text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select case when regexp_replace(a, '^.*@', '') = '' then s || a
+              else s || regexp_replace(a, '^.*@', '') end
+    from (select lower(substring(p_url from '^([A-Za-z]+://)')) as s,
+                 lower(substring(p_url from '^[A-Za-z]+://([^/?#]+)')) as a) x;
+$$;
+revoke execute on function private.link_site(text) from public, anon;
+grant execute on function private.link_site(text) to authenticated, service_role;
+
 -- The store's affiliate tag on a seller's link: ?param=value (or &param=value) before any
 -- fragment, unless the link already carries that parameter. Pure: product_offers and the
 -- summary's buy_link use it.
@@ -99,8 +116,7 @@ create table public.sellers (
     name = btrim(name) and char_length(name) between 1 and 80 and name !~ '[[:cntrl:]]'
   ),
   constraint sellers_site_check check (
-    char_length(site) <= 300
-    and site ~* '^https?://[^[:space:][:cntrl:]/?#\\@]+$'
+    char_length(site) <= 2048 and site ~* '^https?://[^[:space:][:cntrl:]/?#\\]+$'
   ),
   constraint sellers_logo_check check (
     char_length(logo) <= 2048
@@ -178,6 +194,24 @@ revoke execute on function private.sellers_before_write() from public, anon, aut
 create trigger sellers_before_write
   before insert or update on public.sellers
   for each row execute function private.sellers_before_write();
+
+-- The name a seller created for a link's host gets: the host as a title (normalised, at most 80
+-- characters), or, when another seller has that name already, the host with a short hash.
+create function private.new_seller_name(p_host text)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select case when not exists (select 1 from public.sellers s
+                                where private.title_key(s.name) = private.title_key(n))
+              then n
+              else btrim(left(n, 70)) || ' ' || left(md5(p_host), 8) end
+    from (select coalesce(nullif(btrim(left(private.normalise_title(p_host), 80)), ''),
+                          'Seller ' || left(md5(p_host), 8)) as n) x;
+$$;
+revoke execute on function private.new_seller_name(text) from public, anon;
+grant execute on function private.new_seller_name(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Offers
@@ -257,7 +291,10 @@ declare
   v_sync boolean := current_setting('offers.sync', true) = 'on';
 begin
   if tg_op = 'INSERT' then
-    new.id := gen_random_uuid();
+    -- A primary offer has its product's id (the product's own row already names it as Buy Now).
+    if not (v_sync and new.is_primary) then
+      new.id := gen_random_uuid();
+    end if;
     new.created_at := now();
     if new.is_primary and not v_sync then
       raise exception 'The primary offer follows the product: edit the product'

@@ -24,25 +24,40 @@ comment on column public.products.buy_link is
 create index products_price_fresh_until_idx on public.products (price_fresh_until)
   where price_fresh_until is not null;
 
--- Clients never set the summary: whatever they send, an insert starts empty and an update keeps
--- the stored values. Only private.refresh_product_summaries (flag offers.summary_write) writes it.
+-- Clients never set the summary: whatever they send, an insert gets its primary offer's and an
+-- update keeps the stored values. Only private.refresh_product_summaries (flag
+-- offers.summary_write) writes it afterwards.
 create function private.products_keep_offer_summary()
 returns trigger
 language plpgsql
+-- Definer: public.price_number is no API role's to execute (docs/decisions/0202).
+security definer
 set search_path = ''
 as $$
+declare
+  v_price numeric;
+  v_host text;
+  v_seller record;
 begin
   if current_setting('offers.summary_write', true) = 'on' then
     return new;
   end if;
   if tg_op = 'INSERT' then
-    new.price_value := null;
-    new.offer_count := 0;
-    new.price_checked_at := null;
-    new.price_fresh_until := null;
-    new.buy_offer_id := null;
-    new.buy_link := null;
-    new.buy_seller := null;
+    -- A new product's only offer is its primary one (products_offers_follow_insert writes it,
+    -- with the product's id, confirmed now): its summary is known already, so the row an insert
+    -- returns is the row stored.
+    v_price := private.offer_price(new.price);
+    v_host := private.link_host(new.link);
+    select s.name, s.affiliate_param, s.affiliate_value into v_seller
+      from public.sellers s where s.host = v_host;
+    new.price_value := v_price;
+    new.offer_count := case when v_price is null then 0 else 1 end;
+    new.price_checked_at := now();
+    new.price_fresh_until := case when v_price is not null then now() + make_interval(
+      days => coalesce((select st.price_stale_after_days from public.store_settings st), 7)) end;
+    new.buy_offer_id := new.id;
+    new.buy_link := private.tagged_link(new.link, v_seller.affiliate_param, v_seller.affiliate_value);
+    new.buy_seller := coalesce(v_seller.name, private.new_seller_name(v_host));
   else
     new.price_value := old.price_value;
     new.offer_count := old.offer_count;
@@ -145,34 +160,6 @@ $$;
 revoke execute on function private.refresh_product_summaries(uuid[])
   from public, anon, authenticated;
 
--- The job: products whose cheapest current price has turned stale since their summary was
--- written (at most 10,000 a run; the next minute takes the rest). Answers how many changed.
-create function private.refresh_offer_summaries()
-returns integer
-language sql
-security definer
-set search_path = ''
-as $$
-  select private.refresh_product_summaries(array(
-    select p.id from public.products p
-     where p.price_fresh_until < now()
-     order by p.price_fresh_until
-     limit 10000));
-$$;
-comment on function private.refresh_offer_summaries() is
-  'Every minute (pg_cron on hosted, the stack''s timer locally): recomputes aged offer summaries.';
-revoke execute on function private.refresh_offer_summaries() from public, anon, authenticated;
-grant execute on function private.refresh_offer_summaries() to service_role;
-
-do $$
-begin
-  if exists (select 1 from pg_extension where extname = 'pg_cron') then
-    execute $sql$select cron.schedule('offer-summaries', '* * * * *',
-                                      'select private.refresh_offer_summaries()')$sql$;
-  end if;
-end;
-$$;
-
 -- ---------------------------------------------------------------------------------------------
 -- The primary offer follows the product (insert, and a changed link or Price text).
 -- ---------------------------------------------------------------------------------------------
@@ -187,19 +174,16 @@ set search_path = ''
 as $$
 begin
   insert into public.sellers (name, site)
-  select distinct on (h.host) left(h.host, 80), h.site
-    from (select private.link_host(l) as host,
-                 regexp_replace(lower(substring(l from '^[A-Za-z]+://[^/?#]+')), '://[^@]*@', '://')
-                   as site
+  select distinct on (h.host) private.new_seller_name(h.host), h.site
+    from (select private.link_host(l) as host, private.link_site(l) as site
             from unnest(p_links) as l) h
    where not exists (select 1 from public.sellers s where s.host = h.host)
    order by h.host
   on conflict do nothing;
+  -- Two new hosts whose names fold alike: the second gets the hashed name.
   insert into public.sellers (name, site)
-  select distinct on (h.host) left(h.host, 70) || ' ' || left(md5(h.host), 8), h.site
-    from (select private.link_host(l) as host,
-                 regexp_replace(lower(substring(l from '^[A-Za-z]+://[^/?#]+')), '://[^@]*@', '://')
-                   as site
+  select distinct on (h.host) private.new_seller_name(h.host), h.site
+    from (select private.link_host(l) as host, private.link_site(l) as site
             from unnest(p_links) as l) h
    where not exists (select 1 from public.sellers s where s.host = h.host)
    order by h.host
@@ -226,8 +210,8 @@ begin
   if tg_op = 'INSERT' then
     perform private.sellers_for_links(array(select n.link from new_rows n));
     insert into public.offers
-      (product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
-    select n.id, s.id, true, n.link, private.offer_price(n.price), now(), v_source
+      (id, product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
+    select n.id, n.id, s.id, true, n.link, private.offer_price(n.price), now(), v_source
       from new_rows n
       join public.sellers s on s.host = private.link_host(n.link);
   else
@@ -456,22 +440,3 @@ create trigger link_checks_offer_summary_delete
   after delete on public.link_checks
   for each row when (old.kind = 'link' and old.status = 'broken')
   execute function private.offers_link_health_changed();
-
--- A changed stale limit changes which prices are current everywhere.
-create function private.offers_settings_changed()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.refresh_product_summaries(array(select p.id from public.products p));
-  return null;
-end;
-$$;
-revoke execute on function private.offers_settings_changed() from public, anon, authenticated;
-
-create trigger store_settings_offer_summaries
-  after update of price_stale_after_days on public.store_settings
-  for each row when (old.price_stale_after_days is distinct from new.price_stale_after_days)
-  execute function private.offers_settings_changed();

@@ -2,9 +2,12 @@
 // 0230), over HTTP with supabase-js: a stale price is never the lowest price nor in price order,
 // past the hidden limit it is no number at all, the refresh job moves a product whose cheapest
 // price turned stale with time, the card's Buy Now avoids a broken primary link, and no client
-// can write the summary.
+// can write the summary. Also: Buy Now counted per offer.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { click, visitor } from './click-support';
 import { deleteUsers } from './db-test-helpers.ts';
 import {
   DAY,
@@ -14,7 +17,14 @@ import {
   service,
   summaryOf,
 } from './offers-support.ts';
-import { anonClient, createAdmin, signedInClient, sql, type TestUser } from '../support/stack.ts';
+import {
+  anonClient,
+  createAdmin,
+  signedInClient,
+  sql,
+  stackEnv,
+  type TestUser,
+} from '../support/stack.ts';
 
 const f = new OfferFixtures();
 const users: TestUser[] = [];
@@ -205,6 +215,50 @@ describe('the card’s summary is the database’s (REQ-OFF-2)', () => {
 });
 
 describe('the freshness limits are store settings (REQ-OFF-3)', () => {
+  it('a lower stale limit takes a price out of the lowest price at once; the job sweeps a big catalogue', async () => {
+    const p = await f.product({ price: '£44' });
+    const offer = await f.offer(p.id, { price_gbp: 33 });
+    await confirmedAgo(offer.id, 2 * DAY);
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+    try {
+      const set = await admin
+        .from('store_settings')
+        .update({ price_stale_after_days: 1 })
+        .eq('id', true);
+      expect(set.error).toBeNull();
+      expect((await summaryOf(p.id)).price_value).toBe(44);
+    } finally {
+      await admin
+        .from('store_settings')
+        .update({ price_stale_after_days: staleDays })
+        .eq('id', true);
+    }
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+
+    // Past 10,000 products the change only starts a sweep; the job then goes through them all.
+    // Here: a summary made out of date by hand (as the database's own write), and a sweep.
+    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query("select set_config('offers.summary_write', 'on', true)");
+      await db.query('update public.products set price_value = null where id = $1', [p.id]);
+      await db.query(
+        'update private.offer_summary_sweep set pending = true, after_id = null where true',
+      );
+      await db.query('commit');
+    } finally {
+      await db.end();
+    }
+    expect((await summaryOf(p.id)).price_value).toBeNull();
+    await sql('select private.refresh_offer_summaries()');
+    const [sweep] = await sql<{ pending: boolean }>(
+      'select pending from private.offer_summary_sweep',
+    );
+    expect(sweep!.pending).toBe(false);
+    expect((await summaryOf(p.id)).price_value).toBe(33);
+  });
+
   it('stale after 1 to 365 days, hidden after at least that and at most 3650, the field named', async () => {
     for (const [patch, column] of [
       [{ price_stale_after_days: 0 }, 'price_stale_after_days'],
@@ -222,5 +276,37 @@ describe('the freshness limits are store settings (REQ-OFF-3)', () => {
     const { data } = await anon.from('store_settings').select('price_stale_after_days').single();
     expect(error !== null || data!.price_stale_after_days === staleDays).toBe(true);
     expect(data!.price_stale_after_days).toBe(staleDays);
+  });
+});
+
+describe('Buy Now counted per offer (REQ-OFF-2)', () => {
+  it('a click on an offer counts for the product and the offer; an offer of another product is refused', async () => {
+    const p = await f.product();
+    const q = await f.product();
+    const offer = await f.offer(p.id, { price_gbp: 9 });
+    const args = { p_product_id: p.id, p_page: '/', p_page_view: randomUUID() };
+    expect((await click(visitor(), { ...args, p_offer_id: offer.id })).data).toBe('counted');
+    const { data: byOffer } = await admin
+      .from('buy_now_clicks_by_offer')
+      .select('clicks')
+      .eq('offer_id', offer.id);
+    expect(byOffer).toEqual([{ clicks: 1 }]);
+    const { data: byProduct } = await admin
+      .from('buy_now_clicks_by_product')
+      .select('clicks')
+      .eq('product_id', p.id);
+    expect(byProduct).toEqual([{ clicks: 1 }]);
+
+    const wrong = await click(visitor(), { ...args, p_product_id: q.id, p_offer_id: offer.id });
+    expect(wrong.error?.code).toBe('22023');
+    // The card's call without an offer still counts the product.
+    const plain = await click(visitor(), {
+      p_product_id: q.id,
+      p_page: '/',
+      p_page_view: randomUUID(),
+    });
+    expect(plain.data).toBe('counted');
+    // Counts are the admins' to read.
+    expect((await anon.from('buy_now_clicks_by_offer').select('clicks')).error).not.toBeNull();
   });
 });

@@ -2,12 +2,11 @@
 // supabase-js as anon, a signed-in shopper, an admin and the service role: who reads and writes
 // sellers and offers, the rules the database keeps whatever the client, the primary offer that
 // follows its product (admin form, CSV import, a plain insert), the price history, the Activity
-// log and Buy Now counted per offer. Freshness and the summary: offers-freshness.test.ts.
+// log. Freshness, the summary and Buy Now per offer: offers-freshness.test.ts.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { click, visitor } from './click-support';
 import { deleteUsers } from './db-test-helpers.ts';
 import {
   DAY,
@@ -88,7 +87,20 @@ describe('the primary offer follows its product (REQ-OFF-1)', () => {
 
   it('a product inserted the old way (straight into the table) has its primary offer too, like every product', async () => {
     const p = await f.product({ price: 'POA' });
-    expect(await primaryOf(p.id)).toMatchObject({ link: p.link, price_gbp: null });
+    // The primary offer has the product's id; the row the insert returned was the row stored.
+    expect(await primaryOf(p.id)).toMatchObject({ id: p.id, link: p.link, price_gbp: null });
+
+    // A link with user info and a port: the seller's site keeps the port, drops the user info.
+    const host = newHost();
+    const odd = await f.product({
+      link: `HTTPS://user:secret@WWW.${host.toUpperCase()}:8443/x?y=1`,
+    });
+    const { data: seller } = await service
+      .from('sellers')
+      .select('name, host, site')
+      .eq('id', (await primaryOf(odd.id)).seller_id)
+      .single();
+    expect(seller).toEqual({ name: host, host, site: `https://www.${host}:8443` });
     expect(await summaryOf(p.id)).toMatchObject({ price_value: null, offer_count: 0 });
     // Every product of the database (the seed, the migration's products): exactly one primary
     // offer, with the product's link.
@@ -451,41 +463,5 @@ describe('the Activity log (REQ-OFF-1)', () => {
       .eq('id', p.id)
       .single();
     expect(p1).toEqual(p0);
-  });
-});
-
-describe('Buy Now counted per offer (REQ-OFF-2)', () => {
-  it('a click on an offer counts for the product and the offer; an offer of another product is refused', async () => {
-    const p = await f.product();
-    const q = await f.product();
-    const offer = await f.offer(p.id, { price_gbp: 9 });
-    const args = { p_product_id: p.id, p_page: '/', p_page_view: randomUUID() };
-    expect((await click(visitor(), { ...args, p_offer_id: offer.id })).data).toBe('counted');
-    const { data: byOffer } = await admin
-      .from('buy_now_clicks_by_offer')
-      .select('clicks')
-      .eq('offer_id', offer.id);
-    expect(byOffer).toEqual([{ clicks: 1 }]);
-    const { data: byProduct } = await admin
-      .from('buy_now_clicks_by_product')
-      .select('clicks')
-      .eq('product_id', p.id);
-    expect(byProduct).toEqual([{ clicks: 1 }]);
-
-    const wrong = await click(visitor(), { ...args, p_product_id: q.id, p_offer_id: offer.id });
-    expect(wrong.error?.code).toBe('22023');
-    // The card's call without an offer still counts the product.
-    const plain = await click(visitor(), {
-      p_product_id: q.id,
-      p_page: '/',
-      p_page_view: randomUUID(),
-    });
-    expect(plain.data).toBe('counted');
-    // Counts are the admins' to read.
-    expect((await anon.from('buy_now_clicks_by_offer').select('clicks')).error).not.toBeNull();
-    expect(
-      (await shopper.from('buy_now_clicks_by_offer').select('clicks').eq('offer_id', offer.id))
-        .data,
-    ).toEqual([]);
   });
 });

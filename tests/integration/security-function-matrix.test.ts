@@ -49,19 +49,11 @@ async function messagesWith(message: string): Promise<{ id: string }[]> {
   return data;
 }
 
-/** A seeded Tennis product (priced, its primary offer current). */
-async function seedProductId(): Promise<string> {
-  const { data, error } = await service
-    .from('products')
-    .select('id')
-    .eq('cat', 'Tennis')
-    .not('price_value', 'is', null)
-    .order('id')
-    .limit(1)
-    .single();
-  if (error) throw new Error(error.message);
-  return (data as { id: string }).id;
-}
+/** The storefront's first Tennis product (its primary offer current). */
+const seedProductId = async () =>
+  (
+    (await service.rpc('storefront_page', { p_cat: 'Tennis', p_limit: 1 })).data as { id: string }[]
+  )[0]!.id;
 
 /** Keyed by regprocedure text, as pg_proc names them. */
 const FUNCTIONS: Record<string, FunctionSpec> = {
@@ -349,18 +341,8 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
         .select('id')
         .single();
       if (error) throw new Error(error.message);
-      // Its primary offer (REQ-OFF-2: Buy Now counted per offer too).
-      const { data: offer } = await service
-        .from('offers')
-        .select('id')
-        .eq('product_id', data.id)
-        .single();
-      return {
-        p_product_id: data.id,
-        p_page: '/',
-        p_page_view: randomUUID(),
-        p_offer_id: offer!.id,
-      };
+      // Its primary offer has its id (REQ-OFF-2: Buy Now counted per offer too).
+      return { p_product_id: data.id, p_page: '/', p_page_view: randomUUID(), p_offer_id: data.id };
     },
     expected: () => 'ignored',
     async after(_role, _allowed, args) {
