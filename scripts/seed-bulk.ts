@@ -184,15 +184,17 @@ export async function seedBulk(
     const cats = await client.query<{ title: string }>(
       'select title from public.catagories order by title',
     );
-    const sellers = withOffers ? await ensureBulkSellers(client) : null;
-    const stale = withOffers ? await staleDays(client) : 0;
     // Small runs (tests) go through the triggers like any write; big ones take the fast path.
     const fast = n >= 20_000;
+    // The slow path's primary offers come from the products trigger (which adds their seller).
+    const sellers = withOffers && (fast || offers > 1) ? await ensureBulkSellers(client) : null;
+    const stale = withOffers ? await staleDays(client) : 0;
     if (fast) {
       for (const t of tables) await client.query(`alter table ${t} disable trigger user`);
     }
-    // Before the indexes go: the foreign keys' cascades look rows up by them.
-    if (withOffers) await deleteBulkOffers(client, BULK_LINK_PREFIX, log);
+    // Before the indexes go: the foreign keys' cascades look rows up by them. With the triggers
+    // on, the offers go with their products (a primary offer cannot be deleted on its own).
+    if (withOffers && fast) await deleteBulkOffers(client, BULK_LINK_PREFIX, log);
     const removed = await client.query('delete from public.products where link like $1', [
       `${BULK_LINK_PREFIX}%`,
     ]);
