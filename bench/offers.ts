@@ -324,7 +324,7 @@ try {
   await storefront(db);
   await productPage(db);
   await summaryCheck(db);
-  for (const k of STALE) await refreshJob(db, k, k >= 100_000 ? 3 : k >= 10_000 ? 5 : RUNS);
+  for (const k of STALE) await refreshJob(db, k, k >= 100_000 ? 1 : k >= 10_000 ? 5 : RUNS);
   if (SETTINGS) await settingsChange(db);
 } finally {
   await db.end();
