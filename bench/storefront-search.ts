@@ -23,7 +23,7 @@ const SEEDED = 32; // supabase/seed.sql's products
 const PAGE = 25; // the storefront asks for 24 + 1
 
 /** Search texts the database is timed with: [label, query, category, sort]. */
-const QUERIES: [string, string, string | null, string][] = [
+export const QUERIES: [string, string, string | null, string][] = [
   ['common word "tennis"', 'tennis', null, 'price-asc'],
   ['common word in its category', 'racket', 'Tennis', 'price-asc'],
   ['common word, price high to low', 'tennis', null, 'price-desc'],
@@ -82,7 +82,7 @@ async function databasePart(db: pg.Client, size: string, row: Row) {
   }
 }
 
-async function browserPart(appUrl: string, size: string, row: Row, chromiumPath?: string) {
+export async function browserPart(appUrl: string, size: string, row: Row, chromiumPath?: string) {
   const browser = await chromium.launch({
     executablePath: chromiumPath && existsSync(chromiumPath) ? chromiumPath : undefined,
   });

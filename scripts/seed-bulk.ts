@@ -4,6 +4,7 @@
 //   npm run seed:bulk -- 10000              # the running `npm start` stack (.stack/data)
 //   npm run seed:bulk -- 1000 --db-url postgres://…   # or DB_URL=… / STACK_DATA_DIR=…
 //   npm run seed:bulk -- 0                  # only remove the bulk rows again
+//   npm run seed:bulk -- 1000000 --offers 3  # 3 offers a product (seed-bulk-offers.ts)
 //
 // Bulk rows are recognisable by their seller link (https://bulk-seed.example.com/…); every run
 // first deletes the rows an earlier run added, so N is the number of bulk rows afterwards. The
@@ -14,8 +15,18 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { ProductFields } from '../src/lib/domain/tables.ts';
 import { DEFAULT_DATA_DIR, readState } from '../stack/stack.ts';
+import {
+  deleteBulkOffers,
+  ensureBulkSellers,
+  FAST_BATCH_SQL,
+  hasOffers,
+  SLOW_BATCH_SQL,
+  staleDays,
+} from './seed-bulk-offers.ts';
 
 export const BULK_LINK_PREFIX = 'https://bulk-seed.example.com/';
+/** Tables the fast path handles like products once offers exist (migration …2800). */
+const OFFER_TABLES = ['public.offers', 'public.offer_price_history'];
 
 /** Base products per category, with the seed's illustration for each (public/products). */
 const BASES: Record<string, [string, string][]> = {
@@ -141,7 +152,9 @@ export function* bulkProducts(n: number, categories: string[]): Generator<BulkPr
 }
 
 /**
- * Replaces the earlier bulk rows with N new ones; returns the catalogue size afterwards.
+ * Replaces the earlier bulk rows with N new ones, each with `offers` offers (1: only the primary
+ * offer, as the products trigger gives every product; more: scripts/seed-bulk-offers.ts); returns
+ * the catalogue size afterwards.
  *
  * A million rows through the row triggers and the look-alike title index took about 9 minutes on
  * the 2-core machine (private.title_key costs ~0.14 ms a row). So, inside ONE transaction (other
@@ -150,52 +163,76 @@ export function* bulkProducts(n: number, categories: string[]): Generator<BulkPr
  * see bulkProducts; ids and timestamps come from the column defaults; foreign keys still hold),
  * the secondary indexes are dropped and built again afterwards from their own definitions (a
  * sorted build instead of a million random inserts; `create unique index` re-checks uniqueness).
- * Change logs (if any) do not record seed rows; the primary offers the products' trigger would
- * have written are written afterwards in one statement. The figure is in bench/RESULTS.md.
+ * With offers, the same holds for public.offers and public.offer_price_history, and the products'
+ * offer summary is written with the product (seed-bulk-offers.ts). Change logs (if any) do not
+ * record seed rows. The figure is in bench/RESULTS.md.
  */
-export async function seedBulk(dbUrl: string, n: number, log = (_: string) => {}): Promise<number> {
+export async function seedBulk(
+  dbUrl: string,
+  n: number,
+  log = (_: string) => {},
+  offers = 1,
+): Promise<number> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
+    const withOffers = await hasOffers(client);
+    if (offers !== 1 && !withOffers) throw new Error('--offers needs the offers migration');
+    const tables = ['public.products', ...(withOffers ? OFFER_TABLES : [])];
     await client.query('begin');
-    await client.query('lock table public.products in access exclusive mode');
+    await client.query(`lock table ${tables.join(', ')} in access exclusive mode`);
     const cats = await client.query<{ title: string }>(
       'select title from public.catagories order by title',
     );
     // Small runs (tests) go through the triggers like any write; big ones take the fast path.
     const fast = n >= 20_000;
+    // The slow path's primary offers come from the products trigger (which adds their seller).
+    const sellers = withOffers && (fast || offers > 1) ? await ensureBulkSellers(client) : null;
+    const stale = withOffers ? await staleDays(client) : 0;
+    if (fast) {
+      for (const t of tables) await client.query(`alter table ${t} disable trigger user`);
+    }
+    // Before the indexes go: the foreign keys' cascades look rows up by them. With the triggers
+    // on, the offers go with their products (a primary offer cannot be deleted on its own).
+    if (withOffers && fast) await deleteBulkOffers(client, BULK_LINK_PREFIX, log);
+    const removed = await client.query('delete from public.products where link like $1', [
+      `${BULK_LINK_PREFIX}%`,
+    ]);
+    log(`removed ${removed.rowCount} earlier bulk products`);
     const indexes = fast
       ? (
           await client.query<{ name: string; def: string }>(
             `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
                from pg_index i
-              where i.indrelid = 'public.products'::regclass
+              where i.indrelid = any($1::regclass[])
                 and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+            [tables],
           )
         ).rows
       : [];
-    if (fast) {
-      await client.query('alter table public.products disable trigger user');
-      for (const ix of indexes) await client.query(`drop index ${ix.name}`);
-    }
-    const removed = await client.query('delete from public.products where link like $1', [
-      `${BULK_LINK_PREFIX}%`,
-    ]);
-    log(`removed ${removed.rowCount} earlier bulk products`);
+    for (const ix of indexes) await client.query(`drop index ${ix.name}`);
     const BATCH = 5000;
     let batch: BulkProduct[] = [];
     const flush = async () => {
       const col = (k: keyof BulkProduct) => batch.map((r) => r[k]);
-      // unnest: one statement per batch, parameters as arrays (no SQL built from data).
-      // The fast path skips the slug trigger too: the titles are ASCII with a unique serial, so
-      // the trigger's slug is this expression (lower-case words joined by '-').
-      await client.query(
-        `insert into public.products (title, cat, image, price, com, link${fast ? ', slug' : ''})
-         select t.*${fast ? ", btrim(regexp_replace(lower(t.title), '[^a-z0-9]+', '-', 'g'), '-')" : ''}
-           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-             as t (title, cat, image, price, com, link)`,
-        [col('title'), col('cat'), col('image'), col('price'), col('com'), col('link')],
-      );
+      const cols = [col('title'), col('cat'), col('image'), col('price'), col('com'), col('link')];
+      const offerParams = [offers, sellers?.primary, sellers?.ids, sellers?.sites];
+      if (fast && withOffers) {
+        await client.query(FAST_BATCH_SQL, [...cols, ...offerParams, stale]);
+      } else {
+        // unnest: one statement per batch, parameters as arrays (no SQL built from data).
+        // The fast path skips the slug trigger too: the titles are ASCII with a unique serial, so
+        // the trigger's slug is this expression (lower-case words joined by '-').
+        await client.query(
+          `insert into public.products (title, cat, image, price, com, link${fast ? ', slug' : ''})
+           select t.*${fast ? ", btrim(regexp_replace(lower(t.title), '[^a-z0-9]+', '-', 'g'), '-')" : ''}
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+               as t (title, cat, image, price, com, link)`,
+          cols,
+        );
+        if (withOffers && offers > 1)
+          await client.query(SLOW_BATCH_SQL, [col('link'), ...offerParams]);
+      }
       batch = [];
     };
     for (const row of bulkProducts(
@@ -216,25 +253,7 @@ export async function seedBulk(dbUrl: string, n: number, log = (_: string) => {}
         await client.query(ix.def);
         log(`  ${ix.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       }
-      await client.query('alter table public.products enable trigger user');
-      // Their primary offers (kept by the triggers just skipped, decision 0230) in one statement,
-      // as the offers migration made them; the offers trigger then writes their price history
-      // and the products' offer summary (price_value: the store order) in one pass each.
-      const t1 = performance.now();
-      await client.query("select set_config('offers.sync', 'on', true)");
-      await client.query('select private.sellers_for_links(array[$1])', [BULK_LINK_PREFIX]);
-      await client.query(
-        `insert into public.offers
-           (id, product_id, seller_id, is_primary, link, price_gbp, price_confirmed_at, price_source)
-         select p.id, p.id, s.id, true, p.link, private.offer_price(p.price), now(), 'admin'
-           from public.products p
-           join public.sellers s on s.host = private.link_host($1)
-          where p.link like $2
-            and not exists (select 1 from public.offers o where o.product_id = p.id)`,
-        [BULK_LINK_PREFIX, `${BULK_LINK_PREFIX}%`],
-      );
-      await client.query("select set_config('offers.sync', '', true)");
-      log(`  primary offers and summaries: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+      for (const t of tables) await client.query(`alter table ${t} enable trigger user`);
       // The search's word list (kept by the triggers just skipped) is rebuilt in one pass.
       const t0 = performance.now();
       await client.query('select private.catalogue_words_rebuild()');
@@ -242,7 +261,7 @@ export async function seedBulk(dbUrl: string, n: number, log = (_: string) => {}
     }
     await client.query('commit');
     // Fresh statistics so the planner sees the new size straight away.
-    await client.query('analyze public.products');
+    for (const t of tables) await client.query(`analyze ${t}`);
     const total = await client.query<{ n: string }>('select count(*) as n from public.products');
     return Number(total.rows[0]!.n);
   } catch (error) {
@@ -267,14 +286,17 @@ function dbUrlFromArgs(args: string[]): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const n = Number(args.find((a) => /^\d+$/.test(a)));
-  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) {
-    console.error('Usage: npm run seed:bulk -- <N> [--db-url postgres://…]');
+  const n = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')));
+  const o = args.indexOf('--offers');
+  // `--offers` alone: 3; without it, 1 (the primary offer every product has).
+  const offers = o < 0 ? 1 : /^\d+$/.test(args[o + 1] ?? '') ? Number(args[o + 1]) : 3;
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000 || offers < 1 || offers > 8) {
+    console.error('Usage: npm run seed:bulk -- <N> [--offers 1..8] [--db-url postgres://…]');
     process.exit(2);
   }
   const t0 = performance.now();
-  const total = await seedBulk(dbUrlFromArgs(args), n, (l) => console.log(l));
+  const total = await seedBulk(dbUrlFromArgs(args), n, (l) => console.log(l), offers);
   console.log(
-    `inserted ${n} bulk products in ${((performance.now() - t0) / 1000).toFixed(1)} s; catalogue now has ${total}`,
+    `inserted ${n} bulk products (${offers} offers each) in ${((performance.now() - t0) / 1000).toFixed(1)} s; catalogue now has ${total}`,
   );
 }
