@@ -36,7 +36,8 @@ create table public.activity_log (
       'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed',
       'settings_changed',
       'offer_added', 'offer_changed', 'offer_removed',
-      'seller_added', 'seller_changed', 'seller_removed'
+      'seller_added', 'seller_changed', 'seller_removed',
+      'feed_added', 'feed_changed', 'feed_removed', 'feed_run'
     )
   )
 );

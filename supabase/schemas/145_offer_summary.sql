@@ -274,8 +274,10 @@ declare
   v_actor uuid := (select auth.uid());
   v_email text;
   v_ids uuid[];
-  -- The products trigger's own writes are the product's change, logged as that.
-  v_log boolean := coalesce(current_setting('offers.sync', true), '') <> 'on';
+  -- The products trigger's own writes are the product's change, logged as that; a feed's
+  -- writes are its run's one 'feed_run' entry (160_feeds.sql, REQ-FEED-3).
+  v_log boolean := coalesce(current_setting('offers.sync', true), '') <> 'on'
+                   and coalesce(current_setting('offers.write_source', true), '') <> 'feed';
 begin
   if v_log and v_actor is not null then
     select u.email into v_email from auth.users u where u.id = v_actor;
