@@ -31,7 +31,8 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_text ~ '£' then 'GBP'
+  select case when p_text !~ '[0-9]' then null
+              when p_text ~ '£' then 'GBP'
               when p_text ~ '[$€¥]' then 'OTHER'
               else upper(substring(p_text from '[A-Za-z]{3}')) end;
 $$;

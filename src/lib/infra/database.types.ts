@@ -244,6 +244,332 @@ export type Database = {
         };
         Relationships: [];
       };
+      feed_held_changes: {
+        Row: {
+          change: NonNullable<Json>;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          id: string;
+          new_price: number | null;
+          offer_id: string;
+          old_price: number | null;
+          product_id: string;
+          run_id: string | null;
+          source_id: string;
+          status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          change: NonNullable<Json>;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          new_price?: number | null;
+          offer_id: string;
+          old_price?: number | null;
+          product_id: string;
+          run_id?: string | null;
+          source_id: string;
+          status?: string;
+        };
+        Update: {
+          change?: NonNullable<Json>;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          id?: string;
+          new_price?: number | null;
+          offer_id?: string;
+          old_price?: number | null;
+          product_id?: string;
+          run_id?: string | null;
+          source_id?: string;
+          status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feed_held_changes_offer_id_fkey';
+            columns: ['offer_id'];
+            isOneToOne: false;
+            referencedRelation: 'offers';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feed_held_changes_run_id_fkey';
+            columns: ['run_id'];
+            isOneToOne: false;
+            referencedRelation: 'feed_runs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'feed_held_changes_source_id_fkey';
+            columns: ['source_id'];
+            isOneToOne: false;
+            referencedRelation: 'feed_sources';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feed_runs: {
+        Row: {
+          added: number;
+          bytes_read: number;
+          changed: number;
+          created_at: string;
+          error: string | null;
+          etag: string | null;
+          finished_at: string | null;
+          heartbeat_at: string | null;
+          held: number;
+          http_status: number | null;
+          id: string;
+          invocations: number;
+          last_modified: string | null;
+          made_unavailable: number;
+          matched: number;
+          peak_rss_mb: number | null;
+          refused: number;
+          refused_by_code: NonNullable<Json>;
+          refused_sample: NonNullable<Json>;
+          requested_by: string | null;
+          resume_bytes: number;
+          resume_state: Json | null;
+          rows_read: number;
+          source_id: string;
+          started_at: string | null;
+          status: string;
+          trigger: string;
+          unchanged: number;
+          unmatched: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          added?: number;
+          bytes_read?: number;
+          changed?: number;
+          created_at?: string;
+          error?: string | null;
+          etag?: string | null;
+          finished_at?: string | null;
+          heartbeat_at?: string | null;
+          held?: number;
+          http_status?: number | null;
+          id?: string;
+          invocations?: number;
+          last_modified?: string | null;
+          made_unavailable?: number;
+          matched?: number;
+          peak_rss_mb?: number | null;
+          refused?: number;
+          refused_by_code?: NonNullable<Json>;
+          refused_sample?: NonNullable<Json>;
+          requested_by?: string | null;
+          resume_bytes?: number;
+          resume_state?: Json | null;
+          rows_read?: number;
+          source_id: string;
+          started_at?: string | null;
+          status?: string;
+          trigger: string;
+          unchanged?: number;
+          unmatched?: number;
+        };
+        Update: {
+          added?: number;
+          bytes_read?: number;
+          changed?: number;
+          created_at?: string;
+          error?: string | null;
+          etag?: string | null;
+          finished_at?: string | null;
+          heartbeat_at?: string | null;
+          held?: number;
+          http_status?: number | null;
+          id?: string;
+          invocations?: number;
+          last_modified?: string | null;
+          made_unavailable?: number;
+          matched?: number;
+          peak_rss_mb?: number | null;
+          refused?: number;
+          refused_by_code?: NonNullable<Json>;
+          refused_sample?: NonNullable<Json>;
+          requested_by?: string | null;
+          resume_bytes?: number;
+          resume_state?: Json | null;
+          rows_read?: number;
+          source_id?: string;
+          started_at?: string | null;
+          status?: string;
+          trigger?: string;
+          unchanged?: number;
+          unmatched?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feed_runs_source_id_fkey';
+            columns: ['source_id'];
+            isOneToOne: false;
+            referencedRelation: 'feed_sources';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feed_sources: {
+        Row: {
+          compression: string;
+          created_at: string;
+          created_by: string | null;
+          enabled: boolean;
+          etag: string | null;
+          failing_since: string | null;
+          format: string;
+          id: string;
+          kind: string;
+          last_modified: string | null;
+          last_run_at: string | null;
+          last_run_id: string | null;
+          last_status: string | null;
+          mapping: NonNullable<Json>;
+          match_by_title: boolean;
+          max_change_pct: number;
+          name: string;
+          next_run_at: string | null;
+          origin: string;
+          schedule_minutes: number | null;
+          seller_id: string;
+          updated_at: string;
+          upload_path: string | null;
+          url: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          compression?: string;
+          created_at?: string;
+          created_by?: string | null;
+          enabled?: boolean;
+          etag?: string | null;
+          failing_since?: string | null;
+          format?: string;
+          id?: string;
+          kind?: string;
+          last_modified?: string | null;
+          last_run_at?: string | null;
+          last_run_id?: string | null;
+          last_status?: string | null;
+          mapping?: NonNullable<Json>;
+          match_by_title?: boolean;
+          max_change_pct?: number;
+          name: string;
+          next_run_at?: string | null;
+          origin?: string;
+          schedule_minutes?: number | null;
+          seller_id: string;
+          updated_at?: string;
+          upload_path?: string | null;
+          url?: string | null;
+        };
+        Update: {
+          compression?: string;
+          created_at?: string;
+          created_by?: string | null;
+          enabled?: boolean;
+          etag?: string | null;
+          failing_since?: string | null;
+          format?: string;
+          id?: string;
+          kind?: string;
+          last_modified?: string | null;
+          last_run_at?: string | null;
+          last_run_id?: string | null;
+          last_status?: string | null;
+          mapping?: NonNullable<Json>;
+          match_by_title?: boolean;
+          max_change_pct?: number;
+          name?: string;
+          next_run_at?: string | null;
+          origin?: string;
+          schedule_minutes?: number | null;
+          seller_id?: string;
+          updated_at?: string;
+          upload_path?: string | null;
+          url?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feed_sources_seller_id_fkey';
+            columns: ['seller_id'];
+            isOneToOne: false;
+            referencedRelation: 'sellers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      feed_unmatched: {
+        Row: {
+          brand: string | null;
+          first_seen_at: string;
+          gtin: string | null;
+          id: string;
+          image: string | null;
+          last_run_id: string | null;
+          last_seen_at: string;
+          link: string | null;
+          match_key: string;
+          price: string | null;
+          product_id: string | null;
+          seller_product_id: string | null;
+          source_id: string;
+          status: string;
+          title: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          brand?: string | null;
+          first_seen_at?: string;
+          gtin?: string | null;
+          id?: string;
+          image?: string | null;
+          last_run_id?: string | null;
+          last_seen_at?: string;
+          link?: string | null;
+          match_key: string;
+          price?: string | null;
+          product_id?: string | null;
+          seller_product_id?: string | null;
+          source_id: string;
+          status?: string;
+          title?: string | null;
+        };
+        Update: {
+          brand?: string | null;
+          first_seen_at?: string;
+          gtin?: string | null;
+          id?: string;
+          image?: string | null;
+          last_run_id?: string | null;
+          last_seen_at?: string;
+          link?: string | null;
+          match_key?: string;
+          price?: string | null;
+          product_id?: string | null;
+          seller_product_id?: string | null;
+          source_id?: string;
+          status?: string;
+          title?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'feed_unmatched_source_id_fkey';
+            columns: ['source_id'];
+            isOneToOne: false;
+            referencedRelation: 'feed_sources';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       link_checks: {
         Row: {
           chain: NonNullable<Json>;
@@ -401,6 +727,7 @@ export type Database = {
           availability: string | null;
           created_at: string;
           delivery_gbp: number | null;
+          feed_source_id: string | null;
           id: string;
           is_primary: boolean;
           link: string;
@@ -409,6 +736,7 @@ export type Database = {
           price_source: string;
           product_id: string;
           seller_id: string;
+          seller_product_id: string | null;
           updated_at: string;
         };
         ComputedFields: never;
@@ -416,6 +744,7 @@ export type Database = {
           availability?: string | null;
           created_at?: string;
           delivery_gbp?: number | null;
+          feed_source_id?: string | null;
           id?: string;
           is_primary?: boolean;
           link: string;
@@ -424,12 +753,14 @@ export type Database = {
           price_source?: string;
           product_id: string;
           seller_id: string;
+          seller_product_id?: string | null;
           updated_at?: string;
         };
         Update: {
           availability?: string | null;
           created_at?: string;
           delivery_gbp?: number | null;
+          feed_source_id?: string | null;
           id?: string;
           is_primary?: boolean;
           link?: string;
@@ -438,9 +769,17 @@ export type Database = {
           price_source?: string;
           product_id?: string;
           seller_id?: string;
+          seller_product_id?: string | null;
           updated_at?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'offers_feed_source_id_fkey';
+            columns: ['feed_source_id'];
+            isOneToOne: false;
+            referencedRelation: 'feed_sources';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'offers_product_id_fkey';
             columns: ['product_id'];
@@ -492,6 +831,7 @@ export type Database = {
           cat: string;
           com: string;
           created_at: string;
+          gtin: string | null;
           id: string;
           image: string;
           link: string;
@@ -513,6 +853,7 @@ export type Database = {
           cat: string;
           com: string;
           created_at?: string;
+          gtin?: string | null;
           id?: string;
           image: string;
           link: string;
@@ -533,6 +874,7 @@ export type Database = {
           cat?: string;
           com?: string;
           created_at?: string;
+          gtin?: string | null;
           id?: string;
           image?: string;
           link?: string;
@@ -752,6 +1094,7 @@ export type Database = {
           cat: string;
           com: string;
           created_at: string;
+          gtin: string | null;
           id: string;
           image: string;
           link: string;
@@ -899,6 +1242,26 @@ export type Database = {
         Returns: string;
       };
       email_registered: { Args: { p_email: string }; Returns: boolean };
+      feed_held_decide: { Args: { p_apply: boolean; p_ids: string[] }; Returns: number };
+      feed_run_apply: { Args: { p_run_id: string }; Returns: Json };
+      feed_run_fail: { Args: { p_error: string; p_run_id: string }; Returns: Json };
+      feed_run_request: { Args: { p_source_id: string }; Returns: string };
+      feed_run_restart: { Args: { p_run_id: string }; Returns: undefined };
+      feed_run_staged: {
+        Args: { p_etag: string; p_last_modified: string; p_run_id: string };
+        Returns: undefined;
+      };
+      feed_run_unchanged: { Args: { p_http_status: number; p_run_id: string }; Returns: Json };
+      feed_stage_rows: { Args: { p_rows: Json; p_run_id: string }; Returns: number };
+      feed_sync_claim: { Args: { p_max?: number }; Returns: Json };
+      feed_sync_progress: { Args: { p_patch: Json; p_run_id: string }; Returns: undefined };
+      feed_sync_take: { Args: { p_run_id: string }; Returns: Json };
+      feed_unmatched_create_product: {
+        Args: { p_cat: string; p_com: string; p_id: string };
+        Returns: string;
+      };
+      feed_unmatched_ignore: { Args: { p_ids: string[] }; Returns: number };
+      feed_unmatched_reopen: { Args: { p_ids: string[] }; Returns: number };
       insights_clicks_per_day: {
         Args: { p_days: number };
         Returns: {
@@ -1010,6 +1373,7 @@ export type Database = {
           cat: string;
           com: string;
           created_at: string;
+          gtin: string | null;
           id: string;
           image: string;
           link: string;
@@ -1048,6 +1412,7 @@ export type Database = {
           cat: string;
           com: string;
           created_at: string;
+          gtin: string | null;
           id: string;
           image: string;
           link: string;
