@@ -109,7 +109,8 @@ describe('what the triggers write', () => {
     }
     const [added, changed, deleted] = entries as [Entry, Entry, Entry];
     expect(added.before).toBeNull();
-    expect(added.after).toEqual({ ...productFields(cat, title, '£10.00') });
+    // gtin: REQ-FEED-3 (none for a product added by hand).
+    expect(added.after).toEqual({ ...productFields(cat, title, '£10.00'), gtin: null });
     expect(changed.before).toEqual({ price: '£10.00', com: 'Integration test product' });
     expect(changed.after).toEqual({ price: '£12.50', com: 'Changed comment' });
     expect(deleted.before).toMatchObject({ title, price: '£12.50' });

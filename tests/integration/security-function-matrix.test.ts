@@ -18,6 +18,7 @@ import {
   createAdmin,
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
+import { FEED_FUNCTIONS } from './security-function-matrix-feeds.ts';
 
 type Role = 'anon' | 'user' | 'admin' | 'service_role';
 const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
@@ -421,6 +422,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     args: async () => ({ p_limit: 1 }),
     expected: () => [expect.objectContaining({ id: expect.any(String) })],
   },
+  ...FEED_FUNCTIONS,
 };
 
 beforeAll(async () => {
