@@ -293,4 +293,68 @@ describe('apply (REQ-FEED-3, REQ-FEED-4)', () => {
     expect(srcRow!.last_status).toBe('failed');
     expect(srcRow!.failing_since).not.toBeNull();
   });
+
+  it('REQ-FEED-4 a delta feed changes only the rows it lists; title matching only when chosen; over-long, duplicate and SQL-ish values refused', async () => {
+    const seller = await f.seller();
+    const title = uniqueId('Feed Title');
+    const p = await f.product({ title });
+    const kept = await f.product();
+    const o = await f.offer(kept.id, {
+      seller_id: seller.id,
+      price_gbp: 10,
+      link: `https://${seller.host}/k`,
+    });
+    const delta = await source(seller.id, { kind: 'delta' });
+    const rows = [
+      { line: 1, link: o.link, price: '10' },
+      { line: 2, id: 'T-1', title, link: `https://${seller.host}/t`, price: '7' },
+      {
+        line: 3,
+        id: "x'); drop table public.offers; --",
+        link: `https://${seller.host}/s`,
+        price: '1',
+      },
+      { line: 4, link: o.link, price: '11' },
+      { line: 5, id: 'L'.repeat(5000), link: `https://${seller.host}/l`, price: '1' },
+    ];
+    const first = await apply(await stage(delta, rows));
+    expect(first).toMatchObject({ unmatched: 2, refused: 2, madeUnavailable: 0 });
+    expect(first.refusedByCode).toMatchObject({ duplicate_in_feed: 1, field_too_long: 1 });
+    const byTitle = await source(seller.id, { kind: 'delta', match_by_title: true });
+    const second = await apply(await stage(byTitle, [rows[1]!]));
+    expect(second).toMatchObject({ added: 1 });
+    expect((await offersOf(p.id)).some((x) => x.seller_id === seller.id)).toBe(true);
+    const { data: still } = await service
+      .from('offers')
+      .select('availability')
+      .eq('id', o.id)
+      .single();
+    expect(still!.availability).not.toBe('out_of_stock');
+  });
+
+  it('REQ-FEED-2 feed_run_unchanged confirms only confirmations older than a day', async () => {
+    const seller = await f.seller();
+    const p = await f.product();
+    const o = await f.offer(p.id, {
+      seller_id: seller.id,
+      price_gbp: 10,
+      link: `https://${seller.host}/u`,
+    });
+    const src = await source(seller.id);
+    await apply(await stage(src, [{ line: 1, link: o.link, price: '10' }]));
+    const old = new Date(Date.now() - 3 * 86400000).toISOString();
+    await service.from('offers').update({ price_confirmed_at: old }).eq('id', o.id);
+    const { data: runId } = await admin.rpc('feed_run_request', { p_source_id: src });
+    await service.rpc('feed_sync_take', { p_run_id: runId });
+    const r = await service.rpc('feed_run_unchanged', { p_run_id: runId, p_http_status: 304 });
+    expect(r.error).toBeNull();
+    const { data } = await service
+      .from('offers')
+      .select('price_confirmed_at')
+      .eq('id', o.id)
+      .single();
+    expect(new Date(data!.price_confirmed_at as string).getTime()).toBeGreaterThan(
+      Date.now() - 60000,
+    );
+  });
 });

@@ -19,6 +19,7 @@ import {
   createAdmin,
 } from '../support/stack.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
+import { cleanUpFeeds, FEED_TABLES } from './rls-matrix-feeds.ts';
 
 let catalogueBefore: unknown;
 
@@ -555,6 +556,7 @@ const TABLES: Record<string, TableSpec> = {
     },
     change: () => ({ column: 'replaced_at', value: '2030-01-01T00:00:00+00:00' }),
   },
+  ...FEED_TABLES,
 };
 
 /** A product in a category of its own (cleaned up with the category). */
@@ -613,6 +615,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
+  await cleanUpFeeds();
   await deleteUsers(service(), users);
 
   // The seeded catalogue (and anything other files created) is exactly as before.
