@@ -305,7 +305,7 @@ describe('apply (REQ-FEED-3, REQ-FEED-4)', () => {
       link: `https://${seller.host}/k`,
     });
     const delta = await source(seller.id, { kind: 'delta' });
-    const rows = [
+    const rows: Row[] = [
       { line: 1, link: o.link, price: '10' },
       { line: 2, id: 'T-1', title, link: `https://${seller.host}/t`, price: '7' },
       {
