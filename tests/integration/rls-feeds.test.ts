@@ -79,32 +79,26 @@ describe('feed tables (REQ-FEED-1)', () => {
   }
 
   it('REQ-FEED-1 a shopper cannot add a feed; an admin can, with clear messages for bad values', async () => {
-    const s = await shopper
-      .from('feed_sources')
-      .insert({
-        name: uniqueId('Feed RLS'),
-        seller_id: sellerId,
-        url: 'https://a.example/x',
-        mapping: { link: 'l', price: 'p' },
-      });
+    const s = await shopper.from('feed_sources').insert({
+      name: uniqueId('Feed RLS'),
+      seller_id: sellerId,
+      url: 'https://a.example/x',
+      mapping: { link: 'l', price: 'p' },
+    });
     expect(s.error?.code).toBe('42501');
-    const bad = await admin
-      .from('feed_sources')
-      .insert({
-        name: uniqueId('Feed RLS'),
-        seller_id: sellerId,
-        url: 'https://a.example/x',
-        mapping: { link: 'l', price: 'p', evil: 'x' },
-      });
+    const bad = await admin.from('feed_sources').insert({
+      name: uniqueId('Feed RLS'),
+      seller_id: sellerId,
+      url: 'https://a.example/x',
+      mapping: { link: 'l', price: 'p', evil: 'x' },
+    });
     expect(bad.error?.hint).toBe('mapping');
-    const badUrl = await admin
-      .from('feed_sources')
-      .insert({
-        name: uniqueId('Feed RLS'),
-        seller_id: sellerId,
-        url: "javascript:alert('x')",
-        mapping: { link: 'l', price: 'p' },
-      });
+    const badUrl = await admin.from('feed_sources').insert({
+      name: uniqueId('Feed RLS'),
+      seller_id: sellerId,
+      url: "javascript:alert('x')",
+      mapping: { link: 'l', price: 'p' },
+    });
     expect(badUrl.error?.hint).toBe('url');
   });
 
