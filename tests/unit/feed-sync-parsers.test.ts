@@ -3,8 +3,8 @@
 // clear line numbers, the row limit, Google Merchant XML with the g: namespace, chunked bodies
 // and gzip detection.
 import { describe, expect, it } from 'vitest';
-import { ChunkedDecoder } from '../../supabase/functions/_shared/http1-stream.ts';
-import { isGzip, maybeGunzip } from '../../supabase/functions/feed-sync/download.ts';
+import { ChunkedDecoder } from '../../supabase/functions/_shared/chunked.ts';
+import { isGzip, maybeGunzip } from '../../supabase/functions/feed-sync/gzip.ts';
 import {
   AWIN_PRESET,
   effectiveMapping,
@@ -199,7 +199,7 @@ describe('download decoding (REQ-FEED-6)', () => {
     );
     expect(isGzip(gz)).toBe(true);
     expect(isGzip(enc(text))).toBe(false);
-    const read = (b: Uint8Array) =>
+    const read = (b: Uint8Array<ArrayBuffer>) =>
       new Response(maybeGunzip(new Blob([b]).stream(), 'auto')).text();
     expect(await read(gz)).toBe(text);
     expect(await read(enc(text))).toBe(text);
