@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // Edge functions import npm packages as `npm:name@version` (Deno); unit tests load the same
+  // package from node_modules.
+  resolve: { alias: [{ find: /^npm:((?:@[^/]+\/)?[^@]+)@.*$/, replacement: '$1' }] },
   test: {
     projects: [
       {

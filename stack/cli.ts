@@ -23,14 +23,7 @@ import {
   type RunningStack,
   type StackEnv,
 } from './stack.ts';
-import { linkHealthInterval, startLinkHealthTimer } from './link-health-timer.ts';
-import { offerSummaryInterval, startOfferSummaryTimer } from './offer-summary-timer.ts';
-
-/** Hourly on a developer machine (the hosted job runs every 15 minutes, 200 products a run). */
-const DEFAULT_LINK_HEALTH_INTERVAL_SECONDS = 3600;
-
-/** Every minute, as the hosted pg_cron job 'offer-summaries'. */
-const DEFAULT_OFFER_SUMMARY_INTERVAL_SECONDS = 60;
+import { startTimers } from './timers.ts';
 
 /** The demo admin created by supabase/seed.sql. */
 const DEMO_ADMIN = {
@@ -191,26 +184,9 @@ async function runForeground(
     fail((err as Error).message);
   }
   await printStatusTable(stack.env, stack.dataDir);
-  // Scheduled link checks, as Supabase Cron runs them on hosted (docs/link-health.md).
-  const linkHealthSeconds = linkHealthInterval(
-    process.env.STACK_LINK_HEALTH_INTERVAL_SECONDS,
-    DEFAULT_LINK_HEALTH_INTERVAL_SECONDS,
-  );
-  if (linkHealthSeconds > 0) {
-    startLinkHealthTimer(stack.env, linkHealthSeconds, (line) =>
-      process.stdout.write(`  ${line}\n`),
-    );
-  }
-  // Offer summaries whose cheapest price turned stale, as pg_cron runs it on hosted (decision 0230).
-  const offerSummarySeconds = offerSummaryInterval(
-    process.env.STACK_OFFER_SUMMARY_INTERVAL_SECONDS,
-    DEFAULT_OFFER_SUMMARY_INTERVAL_SECONDS,
-  );
-  if (offerSummarySeconds > 0) {
-    startOfferSummaryTimer(stack.env, offerSummarySeconds, (line) =>
-      process.stdout.write(`  ${line}\n`),
-    );
-  }
+  // The hosted Cron jobs' local stand-ins: link checks, offer summaries, feed sync and apply
+  // (stack/timers.ts; intervals STACK_*_INTERVAL_SECONDS, 0 = off).
+  startTimers(stack.env, process.env, (line) => process.stdout.write(`  ${line}\n`));
   if (onStarted) {
     const code = await onStarted(stack);
     await shutdown(code);

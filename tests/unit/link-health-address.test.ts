@@ -1,4 +1,4 @@
-// The link checker's SSRF guard (supabase/functions/link-health/address.ts): which addresses it
+// The link checker's SSRF guard (supabase/functions/_shared/address.ts): which addresses it
 // may connect to, in every spelling an attacker might use, plus what counts as "another site"
 // and the function's settings.
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   parseIPv6,
   refusal,
   siteOf,
-} from '../../supabase/functions/link-health/address.ts';
+} from '../../supabase/functions/_shared/address.ts';
 import { loadConfig } from '../../supabase/functions/link-health/config.ts';
 
 const hosted = { allowLoopback: false };

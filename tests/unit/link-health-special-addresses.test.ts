@@ -1,5 +1,5 @@
 // The link checker refuses every block of the IANA special-purpose registries (IPv4 and IPv6,
-// supabase/functions/link-health/special-addresses.ts), and judges the IPv4 address inside the
+// supabase/functions/_shared/special-addresses.ts), and judges the IPv4 address inside the
 // translation prefixes. Walks every row of the table (first, a middle and the last address of
 // each block) plus the examples a hostile test found treated as public: SIIT ::ffff:0:0:0/96,
 // local-use NAT64 64:ff9b:1::/48 (reaching 169.254.169.254 where translated) and Teredo.
@@ -11,12 +11,12 @@ import {
   parseIPv4,
   parseIPv6,
   refusal,
-} from '../../supabase/functions/link-health/address.ts';
+} from '../../supabase/functions/_shared/address.ts';
 import {
   IPV4_SPECIAL,
   IPV6_SPECIAL,
   type SpecialBlock,
-} from '../../supabase/functions/link-health/special-addresses.ts';
+} from '../../supabase/functions/_shared/special-addresses.ts';
 
 const hosted = { allowLoopback: false };
 

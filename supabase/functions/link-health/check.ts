@@ -11,21 +11,15 @@
 //   unreachable  no answer: DNS, refused connection, TLS, bad response, a refused target
 //                (private address...), too many redirects or a loop
 //   timed_out    nothing complete before the deadline
-import {
-  bareHost,
-  classifyAddress,
-  isLocalhostName,
-  refusal,
-  siteOf,
-  type TargetPolicy,
-} from './address.ts';
+import { bareHost, refusal, siteOf, type TargetPolicy } from '../_shared/address.ts';
+import { resolveHost } from '../_shared/resolve.ts';
 import {
   beforeDeadline,
   http1Request,
   TimeoutError,
   type Http1Request,
   type Http1Response,
-} from './http1.ts';
+} from '../_shared/http1.ts';
 
 export type LinkStatus = 'ok' | 'redirected' | 'broken' | 'blocked' | 'unreachable' | 'timed_out';
 
@@ -76,17 +70,6 @@ export interface CheckOptions {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Hops kept in a result (the database bounds the stored chain the same way). */
 export const MAX_CHAIN = 25;
-
-/** Every A and AAAA record of `host`; `localhost` never goes to DNS. */
-export async function resolveHost(host: string): Promise<string[]> {
-  if (classifyAddress(host) !== null) return [host];
-  if (isLocalhostName(host)) return ['127.0.0.1'];
-  const [v4, v6] = await Promise.all([
-    Deno.resolveDns(host, 'A').catch(() => [] as string[]),
-    Deno.resolveDns(host, 'AAAA').catch(() => [] as string[]),
-  ]);
-  return [...v4, ...v6];
-}
 
 function message(err: unknown): string {
   if (err instanceof Error) return `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`;

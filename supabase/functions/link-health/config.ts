@@ -1,5 +1,6 @@
 // Settings of the link-health function, read from its environment (function secrets on hosted:
 // `supabase secrets set NAME=value`). No Deno APIs: unit tests call loadConfig directly.
+import { secretKeys } from '../_shared/keys.ts';
 
 export interface LinkHealthConfig {
   supabaseUrl: string;
@@ -38,20 +39,6 @@ function nonEmpty(get: Lookup, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
-function secretKeys(get: Lookup): string[] {
-  const raw = nonEmpty(get, 'SUPABASE_SECRET_KEYS');
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object') {
-      return Object.values(parsed).filter((v): v is string => typeof v === 'string' && v !== '');
-    }
-  } catch {
-    // Not JSON: the service role key still works.
-  }
-  return [];
-}
-
 export const DEFAULT_USER_AGENT =
   "MAR-Online-Store-LinkCheck/1.0 (checks the shop's product links; +https://mar-online-store.test)";
 
@@ -69,7 +56,7 @@ export function loadConfig(get: Lookup): LinkHealthConfig {
     supabaseUrl,
     anonKey,
     serviceRoleKey,
-    trustedKeys: [serviceRoleKey, ...secretKeys(get)],
+    trustedKeys: [serviceRoleKey, ...secretKeys(get('SUPABASE_SECRET_KEYS'))],
     timeoutMs: intSetting(get, 'LINK_HEALTH_TIMEOUT_MS', 8000, 500, 60_000),
     concurrency: intSetting(get, 'LINK_HEALTH_CONCURRENCY', 12, 1, 64),
     maxRedirects: intSetting(get, 'LINK_HEALTH_MAX_REDIRECTS', 5, 0, 20),

@@ -14,6 +14,7 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { checkUrl, mapLimited, type CheckResult, type LinkStatus } from './check.ts';
 import type { LinkHealthConfig } from './config.ts';
+import { admit, CORS, json } from '../_shared/admission.ts';
 
 interface ProductUrls {
   id: string;
@@ -51,40 +52,12 @@ const STATUSES: StoredStatus[] = [
   'unreachable',
   'timed_out',
 ];
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...CORS, 'Content-Type': 'application/json' },
-  });
-}
-
-/** Equal-length, every-byte comparison: a wrong key takes as long whatever its prefix. */
-function sameSecret(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
 async function authorised(req: Request, config: LinkHealthConfig): Promise<Response | null> {
-  const token = /^Bearer (.+)$/.exec(req.headers.get('authorization') ?? '')?.[1]?.trim();
-  if (!token) return json(401, { error: 'Sign in as an admin to check links.' });
-  if (config.trustedKeys.some((key) => sameSecret(token, key))) return null;
-  const asCaller = createClient(config.supabaseUrl, config.anonKey, {
-    global: { headers: { Authorization: `Bearer ${token}` } },
-    auth: { persistSession: false, autoRefreshToken: false },
+  const caller = await admit(req, config, {
+    signIn: 'Sign in as an admin to check links.',
+    notAdmin: 'Only admins can check links.',
   });
-  const { data, error } = await asCaller.rpc('is_admin');
-  if (error) return json(401, { error: 'Sign in as an admin to check links.' });
-  if (data !== true) return json(403, { error: 'Only admins can check links.' });
-  return null;
+  return caller instanceof Response ? caller : null;
 }
 
 type Selection =

@@ -1,4 +1,4 @@
-// A minimal HTTP/1.1 client for the link checker: one request over a connection to an address
+// A minimal HTTP/1.1 client for the link checker and the feed fetcher: one request over a connection to an address
 // the caller has already approved (docs/decisions/0131). fetch() cannot be used: it resolves the
 // host name again itself, so a DNS answer that changes between the check and the connection
 // (DNS rebinding) would slip past the guard. Here the TCP connection goes to the approved IP and
