@@ -72,7 +72,7 @@ export async function startHarness({
       // in the integration suite.
       authRateLimits: { signInSignUps: 1000, tokenRefresh: 1000, tokenVerifications: 1000 },
       // The link checker may reach the tests' own servers on loopback (never set on hosted).
-      functionEnv: { LINK_HEALTH_ALLOW_LOOPBACK: '1' },
+      functionEnv: { LINK_HEALTH_ALLOW_LOOPBACK: '1', FEED_SYNC_ALLOW_LOOPBACK: '1' },
       log: (line) => log(`  stack: ${line}`),
     });
     cleanups.push(() => stack.stop());
