@@ -7,7 +7,7 @@
 //   long row:      one 1.5 MB row on line 3 (FEED_MAX_ROW_BYTES 1 MB)
 //   resumed run:   20,500 rows × 6 KiB unmapped column ≈ 126 MB vs the same rows without it
 //                  (≈ 3 MB, read at once); above FEED_INLINE_APPLY_ROWS, so the Cron apply runs it
-//   changed file:  6,000 rows × 20 KiB ≈ 123 MB whose ETag and prices change after the 1st request
+//   changed file:  6,000 rows × 24 KiB ≈ 147 MB whose ETag and prices change after the 1st request
 import { describe, expect, it } from 'vitest';
 import { AWIN_COLUMNS, AWIN_MAPPING, csvLine } from '../support/feed-servers.ts';
 import { sql } from '../support/stack.ts';
@@ -244,7 +244,7 @@ describe('resumed runs (REQ-FEED-2)', () => {
       csvFeed(
         6000,
         (i) => ({ merchant_product_id: `C${i}`, aw_deep_link: link(i), search_price: price }),
-        20 * 1024,
+        24 * 1024,
       );
     // The first download is version 1; every later one (the resumed chunks) version 2.
     server.serve('/changing.csv', (n) =>
