@@ -17,7 +17,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       portBase: await findFreePortBase(),
       dataDir: path.join(root, 'data'),
       log: (line) => lines.push(line),
-      // The link checker may reach the tests' own servers on loopback (never set on hosted).
+      // The link checker and the feed sync may reach the tests' own servers on loopback (never
+      // set on hosted).
       functionEnv: { LINK_HEALTH_ALLOW_LOOPBACK: '1', FEED_SYNC_ALLOW_LOOPBACK: '1' },
       onPartExit: (name, report) =>
         process.stderr.write(`\n[integration stack] ${name} died: ${report}\n`),
