@@ -249,7 +249,7 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
                   allowDecimal={false}
                   allowNegative={false}
                   value={field.value}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : Number.NaN)}
+                  onChange={(v) => field.onChange(String(v))}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={errors.max_change_pct?.message}
