@@ -105,9 +105,11 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
         return;
       }
     } catch (error) {
-      const field = refusedField(error, FEED_FIELDS, FEED_FIELD_ALIASES);
+      // The name is the table's only unique value besides the id.
+      const unique = isDbError(error, UNIQUE_VIOLATION);
+      const field = unique ? 'name' : refusedField(error, FEED_FIELDS, FEED_FIELD_ALIASES);
       if (field && isDbError(error)) {
-        const message = error.code === UNIQUE_VIOLATION ? t.nameInUse : error.message;
+        const message = unique ? t.nameInUse : error.message;
         setError(field, { type: 'server', message }, { shouldFocus: true });
       } else {
         console.error('Saving a feed failed', error);

@@ -99,6 +99,12 @@ export function MappingEditor({ form }: { form: UseFormReturn<FeedValues> }) {
           {t.preview}
         </Button>
       </Group>
+      {/* The database's refusal of the mapping as a whole (an unknown field, say). */}
+      {errors?.message && (
+        <Text size="sm" c="red" role="alert">
+          {errors.message}
+        </Text>
+      )}
       {problem && (
         <Alert color="red" role="alert" p="xs">
           <Text size="sm">{problem}</Text>
