@@ -108,7 +108,7 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
       // The name is the table's only unique value besides the id.
       const unique = isDbError(error, UNIQUE_VIOLATION);
       const field = unique ? 'name' : refusedField(error, FEED_FIELDS, FEED_FIELD_ALIASES);
-      if (field && isDbError(error)) {
+      if (field && error instanceof Error) {
         const message = unique ? t.nameInUse : error.message;
         setError(field, { type: 'server', message }, { shouldFocus: true });
       } else {
