@@ -183,7 +183,7 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   page,
   stack,
   serviceDb,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const panel = await openFeeds(page, stack);
 
@@ -274,6 +274,11 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
       await page.waitForTimeout(250);
       await axeClean(page);
+      // For looking at (test-results/, never committed).
+      await page.screenshot({
+        path: testInfo.outputPath(`feeds-${width}-${colorScheme}.png`),
+        fullPage: true,
+      });
     }
   }
   // Narrow: no sideways scrolling.
