@@ -142,8 +142,10 @@ export const texts = {
       refused: number;
       held: number;
       made_unavailable: number;
-    }) =>
-      `${r.matched} matched (${r.added} added, ${r.changed} changed, ${r.unchanged} unchanged), ${r.unmatched} unmatched, ${r.refused} refused, ${r.held} held, ${r.made_unavailable} made unavailable`,
+    }) => {
+      const n = (x: number) => x.toLocaleString('en-GB');
+      return `${n(r.matched)} matched (${n(r.added)} added, ${n(r.changed)} changed, ${n(r.unchanged)} unchanged), ${n(r.unmatched)} unmatched, ${n(r.refused)} refused, ${n(r.held)} held, ${n(r.made_unavailable)} made unavailable`;
+    },
     refusedCodes: 'Refused rows by reason',
     refusedLine: (line: number, codes: string) => `Line ${line.toLocaleString('en-GB')}: ${codes}`,
     seconds: (s: number) => `${s.toLocaleString('en-GB')} s`,

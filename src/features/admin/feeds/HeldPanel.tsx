@@ -5,6 +5,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Paper,
   Stack,
   Table,
   Text,
@@ -75,6 +76,14 @@ export function HeldPanel({
     setBusy(null);
     setOwn((v) => v + 1);
   };
+  const titleOf = (h: HeldChange) => h.offers?.products?.title ?? '';
+  const select = (h: HeldChange) => (
+    <Checkbox
+      aria-label={texts.feedUnmatched.selectRow(titleOf(h))}
+      checked={checked.has(h.id)}
+      onChange={(e) => toggle(h.id, e.currentTarget.checked)}
+    />
+  );
   const price = (n: number | null) => (n === null ? '' : formatPrice(String(n)));
 
   return (
@@ -118,8 +127,35 @@ export function HeldPanel({
       )}
       {rows?.length === 0 && <Text c="dimmed">{t.empty}</Text>}
       {rows && rows.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label={t.heading} data-testid="feed-held">
+        <>
+          {/* Phones: one card per change; wider screens: the table. */}
+          <Stack gap="xs" hiddenFrom="sm">
+            <Checkbox
+              label={texts.feedUnmatched.selectAll}
+              checked={all}
+              indeterminate={some && !all}
+              onChange={toggleAll}
+            />
+            {rows.map((h) => (
+              <Paper key={h.id} withBorder p="sm" radius="sm">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {select(h)}
+                  <Stack gap={2} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {titleOf(h)}
+                    </Text>
+                    <Text size="sm">
+                      {price(h.old_price)} → {price(h.new_price)} ({percent(h)})
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {h.feed_sources?.name ?? ''}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          <Table striped aria-label={t.heading} data-testid="feed-held" visibleFrom="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
@@ -137,29 +173,20 @@ export function HeldPanel({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((h) => {
-                const title = h.offers?.products?.title ?? '';
-                return (
-                  <Table.Tr key={h.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={texts.feedUnmatched.selectRow(title)}
-                        checked={checked.has(h.id)}
-                        onChange={(e) => toggle(h.id, e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{title}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {price(h.old_price)} → {price(h.new_price)}
-                    </Table.Td>
-                    <Table.Td>{percent(h)}</Table.Td>
-                    <Table.Td>{h.feed_sources?.name ?? ''}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((h) => (
+                <Table.Tr key={h.id}>
+                  <Table.Td>{select(h)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{titleOf(h)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {price(h.old_price)} → {price(h.new_price)}
+                  </Table.Td>
+                  <Table.Td>{percent(h)}</Table.Td>
+                  <Table.Td>{h.feed_sources?.name ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </>
       )}
     </Stack>
   );

@@ -87,7 +87,9 @@ export function RunsPanel({ sourceId, version }: { sourceId: string; version: nu
                 <Stack gap={2}>
                   <StatusBadge status={r.status} />
                   <Text size="sm">
-                    {timeFormat.format(new Date(r.started_at ?? r.created_at))} {duration(r)}
+                    {[timeFormat.format(new Date(r.started_at ?? r.created_at)), duration(r)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                   <Text size="sm">
                     {t.rows}: {r.rows_read.toLocaleString('en-GB')}

@@ -6,6 +6,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Paper,
   SegmentedControl,
   Stack,
   Table,
@@ -73,6 +74,42 @@ export function UnmatchedPanel({
     reload();
   };
 
+  const select = (r: UnmatchedRow) => (
+    <Checkbox
+      aria-label={t.selectRow(r.title ?? r.match_key)}
+      checked={checked.has(r.id)}
+      onChange={(e) => toggle(r.id, e.currentTarget.checked)}
+    />
+  );
+  const title = (r: UnmatchedRow) =>
+    r.link && /^https?:\/\//i.test(r.link) ? (
+      <Anchor href={r.link} target="_blank" rel="noopener noreferrer" size="sm">
+        {r.title ?? r.link}
+      </Anchor>
+    ) : (
+      <Text size="sm">{r.title ?? ''}</Text>
+    );
+  const key = (r: UnmatchedRow) => r.gtin ?? r.seller_product_id ?? r.match_key;
+  const create = (r: UnmatchedRow) =>
+    status === 'open' && (
+      <Button
+        size="compact-sm"
+        variant="light"
+        aria-label={`${t.create}: ${r.title ?? r.match_key}`}
+        onClick={() => setCreating(r)}
+      >
+        {t.create}
+      </Button>
+    );
+  const selectAll = (
+    <Checkbox
+      aria-label={t.selectAll}
+      checked={all}
+      indeterminate={some && !all}
+      onChange={toggleAll}
+    />
+  );
+
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -115,18 +152,35 @@ export function UnmatchedPanel({
       )}
       {rows?.length === 0 && <Text c="dimmed">{t.empty}</Text>}
       {rows && rows.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label={t.label} data-testid="feed-unmatched">
+        <>
+          {/* Phones: one card per row; wider screens: the table. */}
+          <Stack gap="xs" hiddenFrom="sm">
+            <Checkbox
+              label={t.selectAll}
+              checked={all}
+              indeterminate={some && !all}
+              onChange={toggleAll}
+            />
+            {rows.map((r) => (
+              <Paper key={r.id} withBorder p="sm" radius="sm">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {select(r)}
+                  <Stack gap={2} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                    {title(r)}
+                    <Text size="sm">{r.price ?? ''}</Text>
+                    <Text size="xs" c="dimmed">
+                      {[key(r), r.feed_sources?.name].filter(Boolean).join(' · ')}
+                    </Text>
+                    <Group mt={4}>{create(r)}</Group>
+                  </Stack>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+          <Table striped aria-label={t.label} data-testid="feed-unmatched" visibleFrom="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t.selectAll}
-                    checked={all}
-                    indeterminate={some && !all}
-                    onChange={toggleAll}
-                  />
-                </Table.Th>
+                <Table.Th w={40}>{selectAll}</Table.Th>
                 <Table.Th>{texts.productForm.title}</Table.Th>
                 <Table.Th>{texts.productForm.price}</Table.Th>
                 <Table.Th>{t.key}</Table.Th>
@@ -137,44 +191,19 @@ export function UnmatchedPanel({
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t.selectRow(r.title ?? r.match_key)}
-                      checked={checked.has(r.id)}
-                      onChange={(e) => toggle(r.id, e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {r.link && /^https?:\/\//i.test(r.link) ? (
-                      <Anchor href={r.link} target="_blank" rel="noopener noreferrer" size="sm">
-                        {r.title ?? r.link}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">{r.title ?? ''}</Text>
-                    )}
-                  </Table.Td>
+                  <Table.Td>{select(r)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{title(r)}</Table.Td>
                   <Table.Td>{r.price ?? ''}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="xs">{r.gtin ?? r.seller_product_id ?? r.match_key}</Text>
+                    <Text size="xs">{key(r)}</Text>
                   </Table.Td>
                   <Table.Td>{r.feed_sources?.name ?? ''}</Table.Td>
-                  <Table.Td>
-                    {status === 'open' && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={`${t.create}: ${r.title ?? r.match_key}`}
-                        onClick={() => setCreating(r)}
-                      >
-                        {t.create}
-                      </Button>
-                    )}
-                  </Table.Td>
+                  <Table.Td>{create(r)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </>
       )}
       <CreateProductDialog row={creating} onClose={() => setCreating(null)} onCreated={reload} />
     </Stack>
