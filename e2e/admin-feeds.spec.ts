@@ -121,7 +121,7 @@ async function openFeeds(page: Page, stack: Parameters<typeof openProductsTab>[1
 }
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -195,7 +195,9 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   await field(dialog, ff.url).fill(feedUrl);
   await choose(page, dialog, t.format, t.formatLabel.awin_csv);
   await dialog.getByRole('button', { name: ff.presetAwin }).click();
-  await expect(dialog.getByRole('combobox', { name: ff.field.price })).toHaveValue('search_price');
+  await expect(dialog.getByRole('combobox', { name: ff.field.price, exact: true })).toHaveValue(
+    'search_price',
+  );
   await dialog.getByRole('button', { name: ff.preview }).click();
   const preview = dialog.getByTestId('feed-preview');
   await expect(preview).toContainText(held, { timeout: 30_000 });

@@ -47,7 +47,7 @@ export function useRunNow(onFinished: () => void) {
   }, []);
 
   const poll = useCallback(
-    async (source: FeedSource, runId: string) => {
+    async (source: FeedSource, runId: string, call: { failed: boolean }) => {
       let run: FeedRun | null = null;
       let misses = 0;
       while (live.current) {
@@ -62,13 +62,15 @@ export function useRunNow(onFinished: () => void) {
           continue;
         }
         if (!run || FINAL_STATUSES.includes(run.status)) break;
+        // The function refused the call (and said so): the run waits for the Cron tick.
+        if (call.failed && run.status === 'queued') break;
         set(source.id, { runId, rowsRead: run.rows_read });
       }
       if (!live.current) return;
       set(source.id, null);
       if (run?.status === 'failed') notify.error(`${t.runFailed}: ${run.error ?? ''}`);
       else if (run && FINAL_STATUSES.includes(run.status)) notify.success(t.runDone(source.name));
-      else notify.error(t.serviceFailed);
+      else if (!call.failed) notify.error(t.serviceFailed);
       onFinished();
     },
     [onFinished, set],
@@ -89,7 +91,9 @@ export function useRunNow(onFinished: () => void) {
       }
       set(source.id, { runId, rowsRead: null });
       onFinished();
+      const call = { failed: false };
       startRun(runId).catch((error: unknown) => {
+        call.failed = true;
         console.error('The feed-sync function failed', error);
         notify.error(
           error instanceof FeedServiceError && error.said
@@ -97,7 +101,7 @@ export function useRunNow(onFinished: () => void) {
             : t.serviceFailed,
         );
       });
-      await poll(source, runId);
+      await poll(source, runId, call);
     },
     [onFinished, poll, set],
   );
