@@ -174,7 +174,12 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
             control={control}
             name="origin"
             render={({ field }) => (
-              <Radio.Group label={t.origin} value={field.value} onChange={field.onChange}>
+              <Radio.Group
+                label={t.origin}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.origin?.message}
+              >
                 <Group gap="md" mt={4}>
                   <Radio value="url" label={t.originUrl} />
                   <Radio value="upload" label={t.originUpload} />
@@ -224,6 +229,7 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
                 description={t.kindHint}
                 value={field.value}
                 onChange={field.onChange}
+                error={errors.kind?.message}
               >
                 <Group gap="md" mt={4}>
                   <Radio value="full" label={t.kindFull} />
