@@ -31,17 +31,25 @@ export interface BundleReport {
   /** What opening /admin adds to what the home page already loaded (JS and CSS). */
   adminJs: FileSize[];
   adminCss: FileSize[];
+  /** What opening the admin's Feeds tab adds to the admin area (with the notice above the tabs). */
+  feedsJs: FileSize[];
   totals: {
     homeJsGzip: number;
     homeCssGzip: number;
     adminJsGzip: number;
     adminCssGzip: number;
+    feedsJsGzip: number;
     homeJsBytes: number;
     productPageJsGzip: number;
   };
 }
 
 export const ADMIN_SRC = 'src/features/admin/AdminPage.tsx';
+/** The admin's Feeds tab and its notice: lazy chunks of their own (REQ-FEED-5, decision 0243). */
+export const FEEDS_SRC = [
+  'src/features/admin/feeds/FeedsTab.tsx',
+  'src/features/admin/feeds/FeedsNotice.tsx',
+];
 /** A product's page: start.tsx loads it before the first render of /p/<slug>. */
 export const PRODUCT_PAGE_SRC = 'src/features/storefront/product/ProductPage.tsx';
 /** The app that main.tsx imports right after the first paint (its CSS is linked from the HTML). */
@@ -84,6 +92,13 @@ export function measureBundle(distDir: string): BundleReport {
   const admin = [...staticClosure(manifest, ADMIN_SRC)].filter((k) => !home.has(k));
   if (!manifest[PRODUCT_PAGE_SRC]) throw new Error(`${PRODUCT_PAGE_SRC} is not a chunk of its own`);
   const productPage = new Set([...home, ...staticClosure(manifest, PRODUCT_PAGE_SRC)]);
+  const adminKeys = new Set([...home, ...admin]);
+  for (const src of FEEDS_SRC) {
+    if (!manifest[src]) throw new Error(`${src} is not a chunk of its own`);
+  }
+  const feeds = new Set(
+    FEEDS_SRC.flatMap((src) => [...staticClosure(manifest, src)]).filter((k) => !adminKeys.has(k)),
+  );
   const js = (keys: Iterable<string>) => [...keys].map((k) => manifest[k]!.file);
   const css = (keys: Iterable<string>) => [...keys].flatMap((k) => manifest[k]!.css ?? []);
 
@@ -92,6 +107,7 @@ export function measureBundle(distDir: string): BundleReport {
   const homeCss = sizes(distDir, css(home));
   const homeCssFiles = new Set(homeCss.map((f) => f.file));
   const adminJs = sizes(distDir, js(admin));
+  const feedsJs = sizes(distDir, js(feeds));
   const adminCss = sizes(
     distDir,
     css(admin).filter((f) => !homeCssFiles.has(f)),
@@ -102,11 +118,13 @@ export function measureBundle(distDir: string): BundleReport {
     productPageJs,
     adminJs,
     adminCss,
+    feedsJs,
     totals: {
       homeJsGzip: sum(homeJs),
       homeCssGzip: sum(homeCss),
       adminJsGzip: sum(adminJs),
       adminCssGzip: sum(adminCss),
+      feedsJsGzip: sum(feedsJs),
       homeJsBytes: sum(homeJs, 'bytes'),
       productPageJsGzip: sum(productPageJs),
     },

@@ -32,6 +32,7 @@ const ROUTES: Array<{ path: string; file: string; admin?: boolean; menu?: boolea
     { path: '/admin', file: 'admin-admins', admin: true, tab: texts.team.tab },
     { path: '/admin', file: 'admin-catagories', admin: true, tab: texts.admin.tabs.categories },
     { path: '/admin', file: 'admin-messages', admin: true, tab: texts.admin.tabs.messages },
+    { path: '/admin', file: 'admin-feeds', admin: true, tab: texts.admin.tabs.feeds },
     { path: '/admin', file: 'admin-activity', admin: true, tab: texts.activity.tab },
     { path: '/admin', file: 'admin-account', admin: true, tab: texts.account.tab },
     { path: '/admin', file: 'admin-storefront', admin: true, tab: texts.storefrontContent.tab },

@@ -24,6 +24,7 @@ export const texts = {
       signup: 'SignUP',
       categories: 'Catagories',
       messages: 'Messages',
+      feeds: 'Feeds',
     },
     loading: 'Loading admin area',
     loadingProducts: 'Loading products',
@@ -33,6 +34,12 @@ export const texts = {
     cancel: 'Cancel',
     statusFailed: 'Could not check admin access.',
     retry: 'Try again',
+  },
+  // The notice above the admin tabs (REQ-FEED-5): feeds that need a look, like broken links.
+  feedNotice: {
+    failing: (n: number) => `${n} ${n === 1 ? 'feed' : 'feeds'} failing`,
+    held: (n: number) => `${n} ${n === 1 ? 'price change' : 'price changes'} held for review`,
+    open: 'Open Feeds',
   },
   // The new-password form (the reset page and the Account tab).
   passwordReset: {

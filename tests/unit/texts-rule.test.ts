@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { texts as adminTexts } from '../../src/adminOfferTexts';
+import { texts as adminTexts } from '../../src/adminFeedTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
 import { texts as pageTexts } from '../../src/pageTexts';
 
@@ -20,8 +20,8 @@ function merged(a: object, b: object): object {
 }
 
 /**
- * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers
- * and offers, the storefront's offers, pages).
+ * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers,
+ * offers and feeds, the storefront's offers, pages).
  */
 const texts = [offerTexts, pageTexts].reduce(merged, adminTexts);
 
@@ -83,6 +83,15 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   'texts.offerPanel.availabilityLabel.preorder',
   'texts.offerPanel.availabilityLabel.backorder',
   'texts.offerPanel.history',
+  // The Feeds tab's column mapping names a feed's fields as the product form and the offers panel
+  // name them, its CSV format as the CSV menu, and its held changes' product column as the
+  // Activity tab's filter (REQ-FEED-1, REQ-FEED-5).
+  'texts.feedForm.field.title',
+  'texts.feedForm.field.link',
+  'texts.feedForm.field.price',
+  'texts.feedForm.field.availability',
+  'texts.feeds.formatLabel.csv',
+  'texts.feedHeld.product',
 ]);
 
 function sourceFiles(dir: string): string[] {

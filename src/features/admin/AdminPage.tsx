@@ -30,6 +30,9 @@ const SellersTab = lazy(() =>
 const AccountTab = lazy(() =>
   import('./account/AccountTab').then((m) => ({ default: m.AccountTab })),
 );
+// Feeds (REQ-FEED-5) and the notice of failing feeds above the tabs: chunks of their own.
+const FeedsTab = lazy(() => import('./feeds/FeedsTab').then((m) => ({ default: m.FeedsTab })));
+const FeedsNotice = lazy(() => import('./feeds/FeedsNotice'));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
   import('./insights/InsightsTab').then((m) => ({ default: m.InsightsTab })),
@@ -113,6 +116,9 @@ export function AdminPage() {
             {texts.admin.heading} {name}
           </Title>
         </Group>
+        <Suspense fallback={null}>
+          <FeedsNotice tab={tab} onOpen={() => openTab('feeds')} />
+        </Suspense>
         {/* Narrow screens: the tabs wrap onto rows, all in sight (AdminTabs.module.css). */}
         <Tabs value={tab} onChange={openTab} classNames={tabClasses}>
           <Tabs.List mb="md">
@@ -130,6 +136,9 @@ export function AdminPage() {
             </Tabs.Tab>
             <Tabs.Tab value="sellers" px={{ base: 10, sm: 'md' }}>
               {texts.priceChecks.sellersTab}
+            </Tabs.Tab>
+            <Tabs.Tab value="feeds" px={{ base: 10, sm: 'md' }}>
+              {texts.admin.tabs.feeds}
             </Tabs.Tab>
             <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.messages}
@@ -163,6 +172,12 @@ export function AdminPage() {
             'sellers',
             <LazyPanel>
               <SellersTab />
+            </LazyPanel>,
+          )}
+          {panel(
+            'feeds',
+            <LazyPanel>
+              <FeedsTab />
             </LazyPanel>,
           )}
           {panel('messages', <MessagesPanel />)}
