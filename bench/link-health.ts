@@ -58,7 +58,7 @@ const db = new pg.Client({ connectionString: stack.env.DB_URL });
 await db.connect();
 try {
   // Only the bench's products (the seed's links name a host on the internet).
-  await db.query('delete from public.products');
+  await db.query('delete from public.products where true');
   await db.query(
     `insert into public.catagories (title) values ('Link Bench') on conflict do nothing`,
   );
@@ -104,7 +104,7 @@ try {
   row('functions runtime peak resident (VmHWM)', mb(peak));
 
   // 2. The storefront's first page with the hide choice, at PRODUCTS products.
-  await db.query('delete from public.link_checks');
+  await db.query('delete from public.link_checks where true');
   await db.query(`delete from public.products where cat = 'Link Bench'`);
   const total = await seedBulk(stack.env.DB_URL, PRODUCTS, log);
   log(`catalogue: ${total} products`);
@@ -115,7 +115,9 @@ try {
   );
   await db.query('analyze public.products, public.link_checks');
   const firstPage = async (hide: boolean) => {
-    await db.query('update public.link_health_settings set hide_broken_links = $1', [hide]);
+    await db.query('update public.link_health_settings set hide_broken_links = $1 where true', [
+      hide,
+    ]);
     await db.query('begin');
     try {
       await db.query(`set local role anon`);

@@ -24,6 +24,8 @@
 //               --search-sizes 10000 for a shorter run
 //   product-pages  /p/<slug> without JavaScript (time to HTML, bytes), 301, 404 and the sitemap
 //               at 1,000 and 10,000 products (bench/product-pages.ts)
+//   feeds       a 100,000-line Awin feed against 100,000 products through the feed-sync
+//               function: Run now to done, the apply, memory, the 304 re-run (bench/feeds.ts)
 //   Options: --runs N (Lighthouse runs per page), --duration S and --connections N (autocannon),
 //   --reports DIR (keep each Lighthouse JSON report and its trace), --no-write (print only).
 // Against a production build served by `vite preview` and a throwaway stack that runs in its own
@@ -76,6 +78,7 @@ const PARTS = [
   'insights',
   'search',
   'product-pages',
+  'feeds',
 ] as const;
 type Part = (typeof PARTS)[number];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -633,6 +636,18 @@ try {
         { cwd: ROOT, stdio: 'inherit' },
       ).once('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`link-health exited ${code}`)),
+      ),
+    );
+  }
+  // Its own stack and its own section of RESULTS.md (REQ-FEED-2).
+  if (args.parts.has('feeds')) {
+    await new Promise<void>((resolve, reject) =>
+      spawn(
+        process.execPath,
+        ['--import', 'tsx', 'bench/feeds.ts', ...(args.write ? [] : ['--no-write'])],
+        { cwd: ROOT, stdio: 'inherit' },
+      ).once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`feeds exited ${code}`)),
       ),
     );
   }
