@@ -207,7 +207,7 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   await expectToast(page, ff.saved);
 
   // REQ-FEED-5: Run now, the run followed until final, its report.
-  const row = panel.getByRole('row', { name: new RegExp(feedName) });
+  const row = panel.getByTestId('feed-row').filter({ hasText: feedName });
   await expect(row).toContainText(t.never);
   await row.getByRole('button', { name: `${t.runNow}: ${feedName}` }).click();
   await expect(row).toContainText(t.status.done, { timeout: 90_000 });

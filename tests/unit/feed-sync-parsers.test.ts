@@ -60,6 +60,17 @@ describe('CSV reader (REQ-FEED-2)', () => {
     }
   });
 
+  it('decodes only the kept columns; an unmapped one keeps just its newlines for line numbers', () => {
+    const p = new CsvParser({ delimiter: ',', maxRowBytes: 1024 });
+    p.keep = (i) => i !== 1;
+    const enc = new TextEncoder();
+    const recs = [...p.push(enc.encode('a,"long\ntext\nhere",c\nd,e,f\n')), ...p.end()];
+    expect(recs.map((r) => r.fields)).toEqual([
+      ['a', '\n\n', 'c'],
+      ['d', '', 'f'],
+    ]);
+  });
+
   it('reads TSV', () => {
     expect(parse(enc('a\tb\n1\t"x\ty"\n'), 2, 0, 1, '\t').map((r) => r.fields)).toEqual([
       ['a', 'b'],

@@ -68,8 +68,22 @@ export class CsvParser {
     this.rowStart = this.offset;
   }
 
+  /**
+   * Which columns are decoded (null: all). A feed's unmapped columns (descriptions, often most
+   * of its bytes) become '' or only their newlines, kept for the line count: no strings to
+   * collect, so memory and CPU follow the mapped columns.
+   */
+  keep: ((index: number) => boolean) | null = null;
+
   private endField(): void {
     let text: string;
+    if (this.keep && !this.keep(this.fields.length)) {
+      let n = 0;
+      for (const p of this.parts) for (let i = p.indexOf(LF); i >= 0; i = p.indexOf(LF, i + 1)) n++;
+      this.fields.push(n ? '\n'.repeat(n) : '');
+      this.parts = [];
+      return;
+    }
     if (this.parts.length === 0) text = '';
     else if (this.parts.length === 1) text = this.decoder.decode(this.parts[0]);
     else {

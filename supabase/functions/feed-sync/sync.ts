@@ -136,8 +136,14 @@ export async function syncRun(
           startLine: csvState?.line ?? 1,
         });
     const xml = isXml(format) ? new XmlItemParser(cfg.maxRowBytes) : null;
+    const keepMapped = (h: string[]) => {
+      const wanted = new Set(Object.values(mapping).map((col) => h.indexOf(col as string)));
+      if (csv) csv.keep = (i) => wanted.has(i);
+    };
+    if (header) keepMapped(header);
     let batch: StagedRow[] = [];
     let boundary = resuming ? (run.resume_bytes ?? 0) : 0;
+    const startBoundary = boundary;
     let nextState: ResumeState | null = state;
 
     const flush = async () => {
@@ -164,6 +170,7 @@ export async function syncRun(
           const [field, col] = missing[0]!;
           throw new FeedParseError(rec.line, `the column "${col}" (${field}) is not in the header`);
         }
+        keepMapped(header);
       } else {
         const record = new Map<string, string>();
         header.forEach((h, i) => record.set(h, rec.fields[i] ?? ''));
@@ -207,13 +214,15 @@ export async function syncRun(
           nextState = { items: rec.index! };
           boundary = rec.index!;
         }
-        if (batch.length >= STAGE_BATCH) {
-          await flush();
-          if (!done && budget.spent()) {
-            await reader.cancel();
-            return { id: run.id, status: 'fetching', rowsRead, unfinished: true };
-          }
-        }
+        if (batch.length >= STAGE_BATCH) await flush();
+      }
+      // The budget is looked at after every chunk, not every batch: a feed of wide rows can
+      // cost seconds of CPU before 2,000 rows are read. Stop only at a record boundary reached
+      // in this invocation (a resume needs progress).
+      if (!done && boundary > startBoundary && budget.spent()) {
+        await flush();
+        await reader.cancel();
+        return { id: run.id, status: 'fetching', rowsRead, unfinished: true };
       }
     }
     await flush();
