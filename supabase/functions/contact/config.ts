@@ -2,6 +2,8 @@
 // Supabase: `supabase secrets set NAME=value`; the local stack passes its own values).
 // No Deno APIs and no npm imports: unit tests call loadConfig with a plain lookup function.
 import { DEFAULT_CLIENT_ADDRESS_HEADER, parseOrigins, type AllowedOrigins } from './http.ts';
+import { secretKeys } from '../_shared/keys.ts';
+import { intSetting, nonEmpty, type Lookup } from '../_shared/settings.ts';
 
 export type MailTransportConfig =
   | {
@@ -64,29 +66,12 @@ export const DEFAULT_TO = 'shop@mar-online-store.test';
 export const DEFAULT_GLOBAL_RATE_LIMIT_PER_MINUTE = 30;
 export const DEFAULT_FROM = 'MAR Online Store <no-reply@mar-online-store.test>';
 
-type Lookup = (name: string) => string | undefined;
-
-function intSetting(get: Lookup, name: string, fallback: number, min: number, max: number): number {
-  const raw = get(name)?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  }
-  return n;
-}
-
 function boolSetting(get: Lookup, name: string): boolean | undefined {
   const raw = get(name)?.trim().toLowerCase();
   if (raw === undefined || raw === '') return undefined;
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new Error(`${name} must be true or false (got "${raw}")`);
-}
-
-function nonEmpty(get: Lookup, name: string): string | undefined {
-  const v = get(name)?.trim();
-  return v === undefined || v === '' ? undefined : v;
 }
 
 /** A request header name (lower-case); the platform's address header when unset. */
@@ -136,21 +121,6 @@ function transportConfig(get: Lookup): MailTransportConfig {
   return { kind: 'none' };
 }
 
-/** SUPABASE_SECRET_KEYS is a JSON object such as {"default":"sb_secret_..."}. */
-function secretKeys(get: Lookup): string[] {
-  const raw = nonEmpty(get, 'SUPABASE_SECRET_KEYS');
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object') {
-      return Object.values(parsed).filter((v): v is string => typeof v === 'string' && v !== '');
-    }
-  } catch {
-    // Not JSON: ignore rather than refuse to boot; the service role key still works.
-  }
-  return [];
-}
-
 function turnstileConfig(get: Lookup): TurnstileConfig | null {
   const secret = nonEmpty(get, 'CONTACT_TURNSTILE_SECRET');
   if (!secret) return null;
@@ -176,7 +146,7 @@ export function loadConfig(get: Lookup): ContactConfig {
   return {
     supabaseUrl,
     serviceRoleKey,
-    retrySecrets: [serviceRoleKey, ...secretKeys(get)],
+    retrySecrets: [serviceRoleKey, ...secretKeys(get('SUPABASE_SECRET_KEYS'))],
     to: nonEmpty(get, 'CONTACT_TO') ?? DEFAULT_TO,
     from: nonEmpty(get, 'CONTACT_FROM') ?? DEFAULT_FROM,
     transport: transportConfig(get),

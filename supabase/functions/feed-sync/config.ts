@@ -1,6 +1,7 @@
 // Settings of the feed-sync function, read from its environment (function secrets on hosted:
 // `supabase secrets set FEED_...=value`). No Deno APIs: unit tests call loadConfig directly.
 import { secretKeys } from '../_shared/keys.ts';
+import { intSetting, nonEmpty, projectSettings, type Lookup } from '../_shared/settings.ts';
 
 export interface FeedSyncConfig {
   supabaseUrl: string;
@@ -26,32 +27,11 @@ export interface FeedSyncConfig {
   allowLoopback: boolean;
 }
 
-type Lookup = (name: string) => string | undefined;
-
-function intSetting(get: Lookup, name: string, fallback: number, min: number, max: number): number {
-  const raw = get(name)?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-  }
-  return n;
-}
-
-const nonEmpty = (get: Lookup, name: string) => get(name)?.trim() || undefined;
-
 export const DEFAULT_USER_AGENT =
   "MAR-Online-Store-FeedSync/1.0 (reads sellers' product feeds; +https://mar-online-store.test)";
 
 export function loadConfig(get: Lookup): FeedSyncConfig {
-  const supabaseUrl = nonEmpty(get, 'SUPABASE_URL');
-  const anonKey = nonEmpty(get, 'SUPABASE_ANON_KEY');
-  const serviceRoleKey = nonEmpty(get, 'SUPABASE_SERVICE_ROLE_KEY');
-  if (!supabaseUrl || !anonKey || !serviceRoleKey) {
-    throw new Error(
-      'SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set (the runtime provides them)',
-    );
-  }
+  const { supabaseUrl, anonKey, serviceRoleKey } = projectSettings(get);
   const allow = nonEmpty(get, 'FEED_SYNC_ALLOW_LOOPBACK')?.toLowerCase();
   return {
     supabaseUrl,
