@@ -271,14 +271,28 @@ begin
     get diagnostics v_unavailable = row_count;
   end if;
 
+  -- An unchanged row confirms its offer again only when the last confirmation is a day old
+  -- (as an unchanged 304 run does): prices turn stale after days, and a new confirmation
+  -- rewrites the product's summary, so an hourly feed of 100,000 unchanged lines would
+  -- rewrite 100,000 products every hour (decision 0240).
   update public.offers o
      set price_gbp = t.price, delivery_gbp = coalesce(t.delivery, o.delivery_gbp),
          availability = t.availability,
          link = case when o.is_primary then o.link else t.link end,
          seller_product_id = t.new_spid, feed_source_id = v_src.id,
-         price_confirmed_at = now(), price_source = 'feed'
+         price_confirmed_at = case
+           when t.outcome = 'changed' or o.price_confirmed_at is null
+                or o.price_confirmed_at < now() - interval '1 day' then now()
+           else o.price_confirmed_at end,
+         price_source = 'feed'
     from pg_temp.feed_apply_rows t
-   where o.id = t.offer_id and t.outcome in ('changed', 'unchanged');
+   where o.id = t.offer_id
+     and (t.outcome = 'changed'
+          or o.feed_source_id is distinct from v_src.id
+          or o.seller_product_id is distinct from t.new_spid
+          or o.price_source is distinct from 'feed'
+          or o.price_confirmed_at is null
+          or o.price_confirmed_at < now() - interval '1 day');
 
   insert into public.offers
     (product_id, seller_id, link, price_gbp, delivery_gbp, availability, price_confirmed_at,

@@ -357,4 +357,35 @@ describe('apply (REQ-FEED-3, REQ-FEED-4)', () => {
       Date.now() - 60000,
     );
   });
+
+  it('REQ-FEED-3 an unchanged line confirms its offer again only when the confirmation is a day old', async () => {
+    const seller = await f.seller();
+    const p = await f.product();
+    const o = await f.offer(p.id, {
+      seller_id: seller.id,
+      price_gbp: 10,
+      link: `https://${seller.host}/d`,
+    });
+    const src = await source(seller.id);
+    await apply(await stage(src, [{ line: 1, link: o.link, price: '10' }]));
+    const confirmed = async () => {
+      const { data } = await service
+        .from('offers')
+        .select('price_confirmed_at, updated_at')
+        .eq('id', o.id)
+        .single();
+      return data as { price_confirmed_at: string; updated_at: string };
+    };
+    const first = await confirmed();
+    const again = await apply(await stage(src, [{ line: 1, link: o.link, price: '10' }]));
+    expect(again).toMatchObject({ unchanged: 1, changed: 0 });
+    // Not written at all: neither the confirmation nor the row moved.
+    expect(await confirmed()).toEqual(first);
+    const old = new Date(Date.now() - 2 * 86400000).toISOString();
+    await service.from('offers').update({ price_confirmed_at: old }).eq('id', o.id);
+    await apply(await stage(src, [{ line: 1, link: o.link, price: '10' }]));
+    expect(new Date((await confirmed()).price_confirmed_at).getTime()).toBeGreaterThan(
+      Date.now() - 60000,
+    );
+  });
 });
