@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import type { SupabaseClient } from '@supabase/supabase-js';
+
 import { useEffect, useState } from 'react';
 import { texts } from '../../../adminTexts';
 import { supabase } from '../../../lib/infra/supabase';
 
 const t = texts.feedNotice;
-const db = supabase as unknown as SupabaseClient;
+const db = supabase;
 
 /** How many feeds fail and how many price changes wait (head-only counts: no rows travel). */
 async function counts(): Promise<{ failing: number; held: number }> {

@@ -1,4 +1,4 @@
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/infra/supabase';
 import { check, DbError } from '../db';
 import type { FeedFormat, FeedSourceColumns } from './feedSchema';
@@ -84,9 +84,7 @@ export interface FeedPreview {
   suggestedMapping: Record<string, string>;
 }
 
-// The feed tables are not in the generated types before the database part lands; one untyped
-// handle keeps the casts in this file.
-const db = supabase as unknown as SupabaseClient;
+const db = supabase;
 
 function rows<T>(result: { data: unknown; error: PostgrestError | null }): T[] {
   if (result.error) throw new DbError(result.error);
