@@ -260,6 +260,8 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   await panel.getByRole('button', { name: hd.apply, exact: true }).click();
   await expectToast(page, hd.applied(1));
   await expect(panel.getByText(hd.empty)).toBeVisible();
+  // Nothing waits any more: the notice above the tabs counts again and goes.
+  await expect(notice).toHaveCount(0);
   const { data: offer } = await serviceDb
     .from('offers')
     .select('price_gbp,products!inner(title)')

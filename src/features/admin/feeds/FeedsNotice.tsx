@@ -3,6 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { texts } from '../../../adminTexts';
 import { supabase } from '../../../lib/infra/supabase';
+import { onFeedsChanged } from './feedEvents';
 
 const t = texts.feedNotice;
 const db = supabase;
@@ -23,10 +24,13 @@ async function counts(): Promise<{ failing: number; held: number }> {
 /**
  * Above the admin tabs (REQ-FEED-5): "N feeds failing" / "N price changes held for review" with
  * a way to the Feeds tab, where the owner looks first. Loaded lazily (the admin chunk's budget);
- * read again whenever the admin changes tab. Nothing shows when all is well or the count failed.
+ * read again whenever the admin changes tab or the Feeds tab changed a count. Nothing shows
+ * when all is well or the count failed.
  */
 export default function FeedsNotice({ tab, onOpen }: { tab: string; onOpen: () => void }) {
   const [found, setFound] = useState<{ failing: number; held: number } | null>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => onFeedsChanged(() => setAsked((n) => n + 1)), []);
   useEffect(() => {
     let live = true;
     counts()
@@ -35,7 +39,7 @@ export default function FeedsNotice({ tab, onOpen }: { tab: string; onOpen: () =
     return () => {
       live = false;
     };
-  }, [tab]);
+  }, [tab, asked]);
   if (!found || (found.failing === 0 && found.held === 0)) return null;
   const parts = [
     found.failing > 0 ? t.failing(found.failing) : null,

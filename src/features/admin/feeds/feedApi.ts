@@ -2,6 +2,7 @@ import type { PostgrestError } from '@supabase/supabase-js';
 import { supabase } from '../../../lib/infra/supabase';
 import { check, DbError } from '../db';
 import type { FeedFormat, FeedSourceColumns } from './feedSchema';
+import { announceFeedsChanged } from './feedEvents';
 
 // The Feeds tab's reads and writes (REQ-FEED-1, REQ-FEED-5). Tables and RPCs as
 // docs/decisions/0240 describes them; RLS lets admins read, the RPCs decide every change.
@@ -243,5 +244,7 @@ export async function listHeld(sourceId: string | null): Promise<HeldChange[]> {
 }
 
 export async function decideHeld(ids: string[], apply: boolean): Promise<number> {
-  return check(await db.rpc('feed_held_decide', { p_ids: ids, p_apply: apply })) as number;
+  const n = check(await db.rpc('feed_held_decide', { p_ids: ids, p_apply: apply })) as number;
+  announceFeedsChanged();
+  return n;
 }

@@ -11,6 +11,7 @@ import {
   type FeedRun,
   type FeedSource,
 } from './feedApi';
+import { announceFeedsChanged } from './feedEvents';
 
 const t = texts.feeds;
 const POLL_MS = 1000;
@@ -61,7 +62,10 @@ export function useRunNow(onFinished: () => void) {
           if (++misses >= 3) break;
           continue;
         }
-        if (!run || FINAL_STATUSES.includes(run.status)) break;
+        if (!run || FINAL_STATUSES.includes(run.status)) {
+          announceFeedsChanged(); // a failed or recovered feed changes the notice's count
+          break;
+        }
         // The function refused the call (and said so): the run waits for the Cron tick.
         if (call.failed && run.status === 'queued') break;
         set(source.id, { runId, rowsRead: run.rows_read });
