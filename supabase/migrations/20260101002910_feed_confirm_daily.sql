@@ -174,7 +174,7 @@ begin
            else o.price_confirmed_at end,
          price_source = 'feed'
     from pg_temp.feed_apply_rows t
-   where o.id = t.offer_id
+   where o.id = t.offer_id and t.outcome in ('changed', 'unchanged')
      and (t.outcome = 'changed'
           or o.feed_source_id is distinct from v_src.id
           or o.seller_product_id is distinct from t.new_spid
