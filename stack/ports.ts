@@ -19,6 +19,17 @@ function ephemeralPorts(): [number, number] {
 }
 
 /**
+ * Ports that fetch refuses to connect to ("bad port", the Fetch standard's port blocking list).
+ * Only those at 10000 and above matter here: throwaway stacks start there.
+ */
+const FETCH_BLOCKED_PORTS = [10080];
+
+/** Whether a stack at this base would put one of its parts on a port fetch refuses. */
+export function rangeHasBlockedPort(base: number): boolean {
+  return FETCH_BLOCKED_PORTS.some((p) => p >= base && p <= base + PORT_SPAN);
+}
+
+/**
  * A port base whose whole range (base..base+PORT_SPAN) is free, for throwaway stacks. Chosen
  * outside the ephemeral range (so an outgoing connection cannot grab a port between this check
  * and the bind) and away from the default 54321-54340, in steps of 20 so that stacks started
@@ -34,6 +45,7 @@ export async function findFreePortBase(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const base = lo + Math.floor(Math.random() * slots) * 20;
     if (base <= 54340 && base + PORT_SPAN >= 54321) continue;
+    if (rangeHasBlockedPort(base)) continue;
     let free = true;
     for (let p = base; p <= base + PORT_SPAN && free; p++) free = await portFree(p);
     if (free) return base;
