@@ -230,6 +230,8 @@ export function makeFeed({ products, rows }: FeedShape): {
 export interface FeedServer {
   url: string;
   etag: string;
+  /** The network publishes the same file again: a new ETag and Last-Modified, same bytes. */
+  republish(): void;
   /** Full downloads (200), 304 answers, bytes sent. */
   stats: { full: number; notModified: number; bytesSent: number };
   close(): Promise<void>;
@@ -237,8 +239,8 @@ export interface FeedServer {
 
 /** Serves `gzip` at /datafeed/7890.csv.gz on 127.0.0.1, conditional requests honoured. */
 export async function startFeedServer(gzip: Buffer): Promise<FeedServer> {
-  const etag = `"${createHash('sha1').update(gzip).digest('hex').slice(0, 20)}"`;
-  const lastModified = 'Thu, 26 Nov 2026 06:00:00 GMT';
+  let etag = `"${createHash('sha1').update(gzip).digest('hex').slice(0, 20)}"`;
+  let lastModified = 'Thu, 26 Nov 2026 06:00:00 GMT';
   const stats = { full: 0, notModified: 0, bytesSent: 0 };
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
@@ -292,7 +294,13 @@ export async function startFeedServer(gzip: Buffer): Promise<FeedServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/datafeed/7890.csv.gz`,
-    etag,
+    get etag() {
+      return etag;
+    },
+    republish: () => {
+      etag = `"${etag.slice(1, -1)}-r"`;
+      lastModified = new Date().toUTCString();
+    },
     stats,
     close: () =>
       new Promise<void>((resolve) => {
