@@ -22,6 +22,14 @@ begin
       'email_change_token_new', 'email_change_token_current', 'phone_change_token');
   end if;
   if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'auth' and t.typname = 'factor_type') then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'auth' and t.typname = 'factor_status') then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
                  where n.nspname = 'auth' and t.typname = 'code_challenge_method') then
     create type auth.code_challenge_method as enum ('s256', 'plain');
   end if;
@@ -149,6 +157,41 @@ create table if not exists auth.mfa_amr_claims (
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
+-- Multi-factor authentication: factors (TOTP secrets) and the challenges they answer.
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
+);
+comment on table auth.mfa_factors is 'auth: stores metadata about factors';
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists unique_verified_phone_factor on auth.mfa_factors (user_id, phone);
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+comment on table auth.mfa_challenges is 'auth: stores metadata about challenge requests made';
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
 create table if not exists auth.one_time_tokens (
   id uuid not null primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -209,6 +252,8 @@ alter table auth.identities enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
 alter table auth.one_time_tokens enable row level security;
 alter table auth.one_time_token_failures enable row level security;
 alter table auth.flow_state enable row level security;
@@ -218,7 +263,8 @@ alter table auth.schema_migrations enable row level security;
 -- Hosted projects leave `postgres` ALL on the auth tables (except schema_migrations): user
 -- migrations add foreign keys to and triggers on auth.users, seeds may insert users.
 grant all on table auth.instances, auth.users, auth.identities, auth.sessions, auth.refresh_tokens,
-  auth.mfa_amr_claims, auth.one_time_tokens, auth.flow_state, auth.audit_log_entries to postgres;
+  auth.mfa_amr_claims, auth.mfa_factors, auth.mfa_challenges, auth.one_time_tokens, auth.flow_state,
+  auth.audit_log_entries to postgres;
 grant usage, select on sequence auth.refresh_tokens_id_seq to postgres;
 grant select on table auth.schema_migrations to postgres;
 
