@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetMfa } from '../../scripts/admin-reset-mfa.ts';
 import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
-import { createConfirmedUser, serviceClient, stackEnv, type TestUser } from '../support/stack.ts';
+import pg from 'pg';
+import {
+  createConfirmedUser,
+  serviceClient,
+  sql,
+  stackEnv,
+  type TestUser,
+} from '../support/stack.ts';
 import { decodeJwt } from './auth-support.ts';
 import { deleteUsers } from './db-test-helpers.ts';
 
@@ -47,6 +54,19 @@ function wrongCode(secret: string): string {
   for (let n = 0; ; n++) {
     const guess = String(n).padStart(6, '0');
     if (!valid.has(guess)) return guess;
+  }
+}
+
+/** SQL as the auth service's role (owner of the stand-in's own auth.account_failures). */
+async function asAuthAdmin(text: string, params: unknown[]): Promise<void> {
+  const url = new URL(stackEnv().DB_URL);
+  url.username = 'supabase_auth_admin';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(text, params);
+  } finally {
+    await client.end();
   }
 }
 
@@ -223,6 +243,38 @@ describe('REQ-MFA-3 enrolling, challenging and verifying a TOTP factor', () => {
   });
 });
 
+describe('REQ-MFA-3 challenges and sessions as GoTrue keeps them', () => {
+  it('an expired challenge (over 5 minutes) answers 422 mfa_challenge_expired', async () => {
+    const { user, factorId, secret } = await userWithFactor();
+    const client = await signIn(user);
+    const challenge = await client.auth.mfa.challenge({ factorId });
+    await sql(
+      `update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`,
+      [challenge.data!.id],
+    );
+    const late = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: codeFor(secret, 30),
+    });
+    expect(late.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
+  });
+
+  it('a verified code ends the account’s other aal1 sessions; aal2 ones stay', async () => {
+    const { user, client: stepped, factorId, secret } = await userWithFactor();
+    const bystander = await signIn(user);
+    const verifier = await signIn(user);
+    const { error } = await verifier.auth.mfa.challengeAndVerify({
+      factorId,
+      code: codeFor(secret, 30),
+    });
+    expect(error).toBeNull();
+    // auth-js turns GoTrue's 403 session_not_found into AuthSessionMissingError.
+    expect((await bystander.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    expect((await stepped.auth.getUser()).error).toBeNull();
+  });
+});
+
 describe('REQ-MFA-3 removing factors', () => {
   it('unenrol of a verified factor needs aal2 (422 insufficient_aal at aal1); at aal2 it goes and the session drops to aal1', async () => {
     const { user, client: stepped, factorId } = await userWithFactor();
@@ -318,5 +370,33 @@ describe('REQ-MFA-4 guessing codes', () => {
     });
     expect(right.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
     expect((await accessClaims(second)).aal).toBe('aal1');
+  });
+
+  it('the count is forgotten 5 quiet minutes after the last wrong code; a right code clears it', async () => {
+    const { user, factorId, secret } = await userWithFactor();
+    const client = await signIn(user);
+    for (let i = 0; i < 5; i++)
+      await client.auth.mfa.challengeAndVerify({ factorId, code: wrongCode(secret) });
+    const blocked = await client.auth.mfa.challengeAndVerify({
+      factorId,
+      code: codeFor(secret, 30),
+    });
+    expect(blocked.error).toMatchObject({ status: 429 });
+    await asAuthAdmin(
+      `update auth.account_failures set updated_at = now() - interval '301 seconds'
+       where user_id = $1 and kind = 'mfa_verify'`,
+      [user.id],
+    );
+    const later = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
+    expect(later.error).toBeNull();
+    // Cleared: 5 more wrong codes are answered 422 again, not 429.
+    const again = await signIn(user);
+    for (let i = 0; i < 5; i++) {
+      const { error } = await again.auth.mfa.challengeAndVerify({
+        factorId,
+        code: wrongCode(secret),
+      });
+      expect(error).toMatchObject({ status: 422 });
+    }
   });
 });
