@@ -329,6 +329,7 @@ export type Database = {
           last_modified: string | null;
           made_unavailable: number;
           matched: number;
+          peak_heap_mb: number | null;
           peak_rss_mb: number | null;
           refused: number;
           refused_by_code: NonNullable<Json>;
@@ -361,6 +362,7 @@ export type Database = {
           last_modified?: string | null;
           made_unavailable?: number;
           matched?: number;
+          peak_heap_mb?: number | null;
           peak_rss_mb?: number | null;
           refused?: number;
           refused_by_code?: NonNullable<Json>;
@@ -392,6 +394,7 @@ export type Database = {
           last_modified?: string | null;
           made_unavailable?: number;
           matched?: number;
+          peak_heap_mb?: number | null;
           peak_rss_mb?: number | null;
           refused?: number;
           refused_by_code?: NonNullable<Json>;
