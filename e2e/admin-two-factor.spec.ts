@@ -95,7 +95,12 @@ test('REQ-MFA-1: turn on two-factor sign-in, sign in with the code, remove it wi
   await account.getByRole('button', { name: t.turnOn }).click();
 
   // The QR code for the app, and the same key as text for apps and password managers.
-  await expect(account.getByRole('img', { name: t.qrAlt })).toBeVisible();
+  const qr = account.getByRole('img', { name: t.qrAlt });
+  await expect(qr).toBeVisible();
+  // The picture itself loads (not just its alt text in a broken image).
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const secret = await account.getByRole('textbox', { name: t.secretLabel }).inputValue();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(codeField(page)).toHaveAttribute('autocomplete', 'one-time-code');

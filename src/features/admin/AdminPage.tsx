@@ -33,7 +33,7 @@ const AccountTab = lazy(() =>
 // Feeds (REQ-FEED-5) and the notice of failing feeds above the tabs: chunks of their own.
 const FeedsTab = lazy(() => import('./feeds/FeedsTab').then((m) => ({ default: m.FeedsTab })));
 const FeedsNotice = lazy(() => import('./feeds/FeedsNotice'));
-// Two-factor sign-in when is_admin() says no for want of a code or a factor (REQ-MFA-1, 0252).
+// When is_admin() says no: the refusal, or two-factor sign-in if that is what is missing (0252).
 const TwoFactorGate = lazy(() => import('./TwoFactorGate'));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
@@ -102,14 +102,9 @@ export function AdminPage() {
     );
   }
   if (adminStatus !== 'admin') {
-    const refused = (
-      <Alert color="orange" role="alert" maw={560} mx="auto" my="xl">
-        {wasAdmin.current ? texts.team.rightsRemoved : texts.admin.notAdmin}
-      </Alert>
-    );
     return (
       <LazyPanel>
-        <TwoFactorGate key={session.user.id} fallback={refused} onAdmin={recheckAdmin} />
+        <TwoFactorGate wasAdmin={wasAdmin.current} onAdmin={recheckAdmin} />
       </LazyPanel>
     );
   }

@@ -1,6 +1,7 @@
-import { Center, Loader, Paper, Stack } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Center, Loader, Paper, Stack } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { texts as adminTexts } from '../../adminTexts';
 import { texts } from '../../adminTwoFactorTexts';
 import { paths } from '../../routing/paths';
 import TwoFactorCodeStep from '../../lib/ui/TwoFactorCodeStep';
@@ -8,8 +9,8 @@ import { fetchAdminAccess, type AdminAccess } from '../../lib/infra/twoFactor';
 import TwoFactorSection from './account/TwoFactorSection';
 
 interface TwoFactorGateProps {
-  /** What to show when two-factor sign-in is not the reason (not an admin, rights removed). */
-  fallback: ReactNode;
+  /** This account was an admin earlier on this page: another admin removed its rights. */
+  wasAdmin: boolean;
   /** The session may be an admin's now: asks `is_admin()` again. */
   onAdmin: () => void;
 }
@@ -18,9 +19,10 @@ interface TwoFactorGateProps {
  * The admin area when `is_admin()` said no (REQ-MFA-2, decision 0252): the database's
  * `my_admin_access()` tells whether only a code is missing (an aal1 session of an admin with a
  * factor: the code step) or the store requires two-factor sign-in and this admin has none yet
- * (only the enrolment). Default export: a chunk of its own, so the admin chunk does not grow.
+ * (only the enrolment); else the refusal. Default export: a chunk of its own, so the admin
+ * chunk does not grow.
  */
-export default function TwoFactorGate({ fallback, onAdmin }: TwoFactorGateProps) {
+export default function TwoFactorGate({ wasAdmin, onAdmin }: TwoFactorGateProps) {
   const navigate = useNavigate();
   const [access, setAccess] = useState<AdminAccess | 'checking' | 'error'>('checking');
   const askedAgain = useRef(false);
@@ -54,7 +56,14 @@ export default function TwoFactorGate({ fallback, onAdmin }: TwoFactorGateProps)
       </Center>
     );
   }
-  if (access === 'error' || !access.admin || access.needs === 'none') return fallback;
+  if (access === 'error' || !access.admin || access.needs === 'none') {
+    // Not for want of two-factor sign-in: the refusal, as the admin area said it before 0252.
+    return (
+      <Alert color="orange" role="alert" maw={560} mx="auto" my="xl">
+        {wasAdmin ? adminTexts.team.rightsRemoved : adminTexts.admin.notAdmin}
+      </Alert>
+    );
+  }
   return (
     <Stack maw={480} mx="auto" my="xl">
       {access.needs === 'code' ? (

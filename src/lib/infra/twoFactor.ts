@@ -95,7 +95,19 @@ export async function startEnrolment(friendlyName: string): Promise<Enrolment> {
   }
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
   if (error) throw error;
-  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+  return { factorId: data.id, qrCode: qrImageUrl(data.totp.qr_code), secret: data.totp.secret };
+}
+
+const SVG_PREFIX = 'data:image/svg+xml;utf-8,';
+
+/**
+ * auth-js hands the SVG on as `data:image/svg+xml;utf-8,<svg…>` unescaped: a `#` in it (a colour
+ * such as fill="#000000") would end the URL there and the image would not load. Percent-encoded,
+ * it loads whatever the SVG holds.
+ */
+export function qrImageUrl(qrCode: string): string {
+  if (!qrCode.startsWith(SVG_PREFIX)) return qrCode;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode.slice(SVG_PREFIX.length))}`;
 }
 
 /** Removes a factor (an unverified one at any time; a verified one needs an aal2 session). */
