@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Image, Loader, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Image, Loader, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminTwoFactorTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -153,24 +153,29 @@ export default function TwoFactorSection({ required, onTurnedOn }: TwoFactorSect
             p={8}
             radius="sm"
           />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label={t.secretLabel}
-              description={t.secretStep}
-              value={view.enrolment.secret}
-              readOnly
-              onFocus={(e) => e.currentTarget.select()}
-              style={{ flex: 1 }}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            />
-            <CopyButton value={view.enrolment.secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t.copied : t.copy}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          {/* Wraps rather than scrolls: the whole key in sight on a phone. */}
+          <Textarea
+            label={t.secretLabel}
+            description={t.secretStep}
+            value={view.enrolment.secret}
+            readOnly
+            autosize
+            minRows={1}
+            onFocus={(e) => e.currentTarget.select()}
+            styles={{
+              input: {
+                fontFamily: 'var(--mantine-font-family-monospace)',
+                wordBreak: 'break-all',
+              },
+            }}
+          />
+          <CopyButton value={view.enrolment.secret}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} style={{ alignSelf: 'flex-start' }}>
+                {copied ? t.copied : t.copy}
+              </Button>
+            )}
+          </CopyButton>
           <Text size="sm">{t.codeStep}</Text>
         </TwoFactorCodeForm>
       )}
