@@ -1,6 +1,6 @@
 // GoTrue-compatible auth service for the Docker-free local Supabase stack.
 // Implements the subset of the Supabase Auth API that supabase-js uses for e-mail + password
-// accounts and the service-role admin API (wire format and file map in README.md), storing its
+// accounts, TOTP two-factor sign-in and the service-role admin API (wire format and file map in README.md), storing its
 // state in the `auth` schema (schema.sql) so user migrations, triggers and RLS behave as on
 // Supabase. This file starts the HTTP server; routes.ts dispatches to one module per endpoint group.
 import http from 'node:http';

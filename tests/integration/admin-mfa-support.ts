@@ -5,7 +5,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import { signJwt } from '../../stack/auth/jwt.ts';
-import { clientWithToken, signedInClient, sql, stackEnv } from '../support/stack.ts';
+import {
+  clientWithToken,
+  createAdmin,
+  signedInClient,
+  sql,
+  stackEnv,
+  type TestUser,
+} from '../support/stack.ts';
 
 /** The access token of a client's current session. */
 export async function accessToken(client: SupabaseClient): Promise<string> {
@@ -47,4 +54,33 @@ export async function addVerifiedFactor(userId: string, name = 'Phone'): Promise
 /** store_settings.admins_require_mfa, set as the owner (tests restore it). */
 export async function setRequireMfa(on: boolean): Promise<void> {
   await sql('update public.store_settings set admins_require_mfa = $1 where id', [on]);
+}
+
+/**
+ * The matrices' two-factor dimension (rls-matrix, security-function-matrix): an admin with a
+ * verified factor, signed in with the password only (aal1: no admin rights, as a signed-in
+ * non-admin) and after the code (aal2: every admin right).
+ */
+export type BaseRole = 'anon' | 'user' | 'admin' | 'service_role';
+export type MatrixRole = BaseRole | 'admin_aal1' | 'admin_aal2';
+export const MATRIX_ROLES: MatrixRole[] = [
+  'anon',
+  'user',
+  'admin',
+  'admin_aal1',
+  'admin_aal2',
+  'service_role',
+];
+/** Whose rights a matrix role has. */
+export const rightsOf = (role: MatrixRole): BaseRole =>
+  role === 'admin_aal1' ? 'user' : role === 'admin_aal2' ? 'admin' : role;
+
+export async function factorAdmin(): Promise<{
+  user: TestUser;
+  aal1: SupabaseClient;
+  aal2: SupabaseClient;
+}> {
+  const user = await createAdmin();
+  await addVerifiedFactor(user.id);
+  return { user, ...(await sessionPair(user)) };
 }

@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUsers } from './db-test-helpers.ts';
+import { BUCKET, objectName, png } from './storage-support.ts';
 import { addVerifiedFactor, sessionPair, setRequireMfa } from './admin-mfa-support.ts';
 import {
   anonClient,
@@ -87,6 +88,20 @@ describe('REQ-MFA-2 an admin with a verified factor', () => {
     expect((await factorAdmin.aal2.rpc('is_admin')).data).toBe(true);
     const team = await factorAdmin.aal2.rpc('admin_team');
     expect(team.error).toBeNull();
+  });
+
+  it('uploads product pictures only with the code (storage policies use is_admin too)', async () => {
+    const refused = objectName('mfa-aal1');
+    const stored = objectName('mfa-aal2');
+    expect(
+      (await factorAdmin.aal1.storage.from(BUCKET).upload(refused, png())).error,
+    ).not.toBeNull();
+    expect((await factorAdmin.aal2.storage.from(BUCKET).upload(stored, png())).error).toBeNull();
+    const exists = async (name: string) =>
+      (await service.storage.from(BUCKET).download(name)).error === null;
+    expect(await exists(refused)).toBe(false);
+    expect(await exists(stored)).toBe(true);
+    await service.storage.from(BUCKET).remove([stored]);
   });
 
   it('my_admin_access says the session needs the code, then nothing', async () => {

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetMfa } from '../../scripts/admin-reset-mfa.ts';
 import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
-import { createConfirmedUser, serviceClient, stackEnv, type TestUser } from '../support/stack.ts';
+import pg from 'pg';
+import {
+  createConfirmedUser,
+  serviceClient,
+  sql,
+  stackEnv,
+  type TestUser,
+} from '../support/stack.ts';
 import { decodeJwt } from './auth-support.ts';
 import { deleteUsers } from './db-test-helpers.ts';
 
@@ -50,6 +57,19 @@ function wrongCode(secret: string): string {
   }
 }
 
+/** SQL as the auth service's role (owner of the stand-in's own auth.account_failures). */
+async function asAuthAdmin(text: string, params: unknown[]): Promise<void> {
+  const url = new URL(stackEnv().DB_URL);
+  url.username = 'supabase_auth_admin';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
 async function accessClaims(client: SupabaseClient): Promise<Record<string, unknown>> {
   const { data } = await client.auth.getSession();
   return decodeJwt(data.session!.access_token);
@@ -64,12 +84,10 @@ async function userWithFactor() {
     friendlyName: 'Phone',
   });
   if (error) throw error;
-  const verified = await client.auth.mfa.challengeAndVerify({
-    factorId: data.id,
-    code: codeFor(data.totp.secret),
-  });
+  const usedCode = codeFor(data.totp.secret);
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: data.id, code: usedCode });
   if (verified.error) throw verified.error;
-  return { user, client, factorId: data.id, secret: data.totp.secret };
+  return { user, client, factorId: data.id, secret: data.totp.secret, usedCode };
 }
 
 describe('REQ-MFA-3 enrolling, challenging and verifying a TOTP factor', () => {
@@ -225,6 +243,38 @@ describe('REQ-MFA-3 enrolling, challenging and verifying a TOTP factor', () => {
   });
 });
 
+describe('REQ-MFA-3 challenges and sessions as GoTrue keeps them', () => {
+  it('an expired challenge (over 5 minutes) answers 422 mfa_challenge_expired', async () => {
+    const { user, factorId, secret } = await userWithFactor();
+    const client = await signIn(user);
+    const challenge = await client.auth.mfa.challenge({ factorId });
+    await sql(
+      `update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`,
+      [challenge.data!.id],
+    );
+    const late = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: codeFor(secret, 30),
+    });
+    expect(late.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
+  });
+
+  it('a verified code ends the account’s other aal1 sessions; aal2 ones stay', async () => {
+    const { user, client: stepped, factorId, secret } = await userWithFactor();
+    const bystander = await signIn(user);
+    const verifier = await signIn(user);
+    const { error } = await verifier.auth.mfa.challengeAndVerify({
+      factorId,
+      code: codeFor(secret, 30),
+    });
+    expect(error).toBeNull();
+    // auth-js turns GoTrue's 403 session_not_found into AuthSessionMissingError.
+    expect((await bystander.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
+    expect((await stepped.auth.getUser()).error).toBeNull();
+  });
+});
+
 describe('REQ-MFA-3 removing factors', () => {
   it('unenrol of a verified factor needs aal2 (422 insufficient_aal at aal1); at aal2 it goes and the session drops to aal1', async () => {
     const { user, client: stepped, factorId } = await userWithFactor();
@@ -286,15 +336,12 @@ describe('REQ-MFA-3 removing factors', () => {
 
 describe('REQ-MFA-4 guessing codes', () => {
   it('a code that was accepted once is refused again inside its window; the next code works', async () => {
-    const { user, factorId, secret } = await userWithFactor();
-    const used = codeFor(secret);
-    // userWithFactor accepted the code of this step; a second sign-in replays it.
+    const { user, factorId, secret, usedCode } = await userWithFactor();
+    // Still inside its window (it is accepted for 90 s at most), replayed from a new sign-in.
     const client = await signIn(user);
-    const replay = await client.auth.mfa.challengeAndVerify({ factorId, code: used });
-    if (codeFor(secret) === used) {
-      expect(replay.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
-      expect(replay.error!.message).toMatch(/already been used/);
-    }
+    const replay = await client.auth.mfa.challengeAndVerify({ factorId, code: usedCode });
+    expect(replay.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    expect(replay.error!.message).toMatch(/already been used/);
     const next = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
     expect(next.error).toBeNull();
     expect(decodeJwt(next.data!.access_token).aal).toBe('aal2');
@@ -323,5 +370,33 @@ describe('REQ-MFA-4 guessing codes', () => {
     });
     expect(right.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
     expect((await accessClaims(second)).aal).toBe('aal1');
+  });
+
+  it('the count is forgotten 5 quiet minutes after the last wrong code; a right code clears it', async () => {
+    const { user, factorId, secret } = await userWithFactor();
+    const client = await signIn(user);
+    for (let i = 0; i < 5; i++)
+      await client.auth.mfa.challengeAndVerify({ factorId, code: wrongCode(secret) });
+    const blocked = await client.auth.mfa.challengeAndVerify({
+      factorId,
+      code: codeFor(secret, 30),
+    });
+    expect(blocked.error).toMatchObject({ status: 429 });
+    await asAuthAdmin(
+      `update auth.account_failures set updated_at = now() - interval '301 seconds'
+       where user_id = $1 and kind = 'mfa_verify'`,
+      [user.id],
+    );
+    const later = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
+    expect(later.error).toBeNull();
+    // Cleared: 5 more wrong codes are answered 422 again, not 429.
+    const again = await signIn(user);
+    for (let i = 0; i < 5; i++) {
+      const { error } = await again.auth.mfa.challengeAndVerify({
+        factorId,
+        code: wrongCode(secret),
+      });
+      expect(error).toMatchObject({ status: 422 });
+    }
   });
 });
