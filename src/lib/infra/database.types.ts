@@ -1310,7 +1310,6 @@ export type Database = {
           link: string;
         }[];
       };
-      my_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       open_admin_invites: {
         Args: Record<PropertyKey, never>;
         Returns: {
