@@ -36,7 +36,7 @@ export const texts = {
     remove: 'Remove',
     removeIntro: 'To remove two-factor sign-in, enter a current code from your authenticator app.',
     removeConfirm: 'Remove two-factor sign-in',
-    removed: 'Two-factor sign-in removed',
+    removed: 'Two-factor sign-in is off',
     wrongCode:
       "That code is not right. Check your authenticator app's clock and try the newest code.",
     tooMany: 'Too many codes were tried. Wait a few minutes, then try again with the newest code.',
