@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { texts as adminTexts } from '../../src/adminFeedTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
 import { texts as pageTexts } from '../../src/pageTexts';
+import { texts as twoFactorTexts } from '../../src/adminTwoFactorTexts';
 
 /** Two texts objects as one, sections merged key by key (each module extends src/texts.ts). */
 function merged(a: object, b: object): object {
@@ -21,9 +22,9 @@ function merged(a: object, b: object): object {
 
 /**
  * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers,
- * offers and feeds, the storefront's offers, pages).
+ * offers and feeds, the storefront's offers, pages, two-factor sign-in).
  */
-const texts = [offerTexts, pageTexts].reduce(merged, adminTexts);
+const texts = [offerTexts, pageTexts, twoFactorTexts].reduce(merged, adminTexts);
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');

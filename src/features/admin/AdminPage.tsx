@@ -33,6 +33,8 @@ const AccountTab = lazy(() =>
 // Feeds (REQ-FEED-5) and the notice of failing feeds above the tabs: chunks of their own.
 const FeedsTab = lazy(() => import('./feeds/FeedsTab').then((m) => ({ default: m.FeedsTab })));
 const FeedsNotice = lazy(() => import('./feeds/FeedsNotice'));
+// When is_admin() says no: the refusal, or two-factor sign-in if that is what is missing (0252).
+const TwoFactorGate = lazy(() => import('./TwoFactorGate'));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
 const InsightsTab = lazy(() =>
   import('./insights/InsightsTab').then((m) => ({ default: m.InsightsTab })),
@@ -101,9 +103,9 @@ export function AdminPage() {
   }
   if (adminStatus !== 'admin') {
     return (
-      <Alert color="orange" role="alert" maw={560} mx="auto" my="xl">
-        {wasAdmin.current ? texts.team.rightsRemoved : texts.admin.notAdmin}
-      </Alert>
+      <LazyPanel>
+        <TwoFactorGate wasAdmin={wasAdmin.current} onAdmin={recheckAdmin} />
+      </LazyPanel>
     );
   }
 

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/infra/notify';
@@ -21,14 +21,19 @@ import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';
 import { loginSchema, type LoginValues } from './schemas';
-import { signInAdmin } from './signIn';
+import { adminCheck, signInAdmin, type SignInOutcome } from './signIn';
 import { paths } from '../../routing/paths';
+
+// The code step after the password (REQ-MFA-1): a chunk of its own, fetched only when needed.
+const CodeStep = lazy(() => import('../../lib/ui/TwoFactorCodeStep'));
 
 /** /login: "Admin Login" with Email and Password; only confirmed store admins get in. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const { session, adminStatus, displayName } = useAuth();
+  const { session, adminStatus, displayName, recheckAdmin } = useAuth();
   const [refusedNotAdmin, setRefusedNotAdmin] = useState(false);
+  // The password was right and the account has a verified factor: the code comes next.
+  const [askCode, setAskCode] = useState(false);
   const [linkFailed] = useState(() => cameFromFailedEmailLink());
   const { run } = useSubmitLock();
   const {
@@ -50,25 +55,51 @@ export function LoginPage() {
         console.error('Sign-in failed', error);
         outcome = 'failed' as const;
       }
-      switch (outcome) {
-        case 'ok':
-          // An earlier attempt's error would otherwise stay over the admin area.
-          notify.clearErrors();
-          notify.success(texts.login.success);
-          await navigate(paths.admin);
-          break;
-        case 'verify-first':
-          notify.error(texts.login.verifyFirst);
-          break;
-        case 'not-admin':
-          // Said once, in the box that stays (an alert, so it is announced like a toast).
-          setRefusedNotAdmin(true);
-          break;
-        default:
-          notify.error(texts.login.failed);
-      }
+      await settle(outcome);
     }),
   );
+
+  const settle = async (outcome: SignInOutcome) => {
+    switch (outcome) {
+      case 'ok':
+      case 'enrol':
+        // An earlier attempt's error would otherwise stay over the admin area.
+        notify.clearErrors();
+        notify.success(texts.login.success);
+        setAskCode(false);
+        await navigate(paths.admin);
+        break;
+      case 'code':
+        notify.clearErrors();
+        setAskCode(true);
+        break;
+      case 'verify-first':
+        notify.error(texts.login.verifyFirst);
+        break;
+      case 'not-admin':
+        // Said once, in the box that stays (an alert, so it is announced like a toast).
+        setAskCode(false);
+        setRefusedNotAdmin(true);
+        break;
+      default:
+        setAskCode(false);
+        notify.error(texts.login.failed);
+    }
+  };
+
+  /** The code was right (the session is aal2): the database decides as after a password. */
+  const afterCode = async () => {
+    // The session is another one now (aal2): the admin area asks is_admin() again.
+    recheckAdmin();
+    let outcome: SignInOutcome;
+    try {
+      outcome = await adminCheck(supabase);
+    } catch (error) {
+      console.error('Admin status check failed', error);
+      outcome = 'failed';
+    }
+    await settle(outcome);
+  };
 
   // Already an admin here (e.g. signed in by a confirmation link that lands on /login): only the
   // notice and the way on, not an empty login form under it.
@@ -105,7 +136,12 @@ export function LoginPage() {
             {texts.admin.notAdmin}
           </Alert>
         )}
-        {!signedInAdmin && (
+        {askCode && (
+          <Suspense fallback={null}>
+            <CodeStep onVerified={afterCode} onSignedOut={() => setAskCode(false)} />
+          </Suspense>
+        )}
+        {!signedInAdmin && !askCode && (
           <>
             <form onSubmit={onSubmit} noValidate>
               <Stack>

@@ -1,5 +1,5 @@
-import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../routing/paths';
 import { loadSupabase } from '../../../lib/infra/loadSupabase';
@@ -16,6 +16,9 @@ import { signupSchema } from '../team/signupSchema';
 import { useSchemaForm } from '../editor/useSchemaForm';
 
 const t = texts.account;
+// Two-factor sign-in (REQ-MFA-1): a chunk of its own, shared with the admin area's forced
+// enrolment and the login page's code step (decision 0252).
+const TwoFactorSection = lazy(() => import('./TwoFactorSection'));
 const nameSchema = signupSchema.pick({ name: true });
 
 /** Display name: supabase-js emits USER_UPDATED, so the "Admin <name>" heading follows at once. */
@@ -153,12 +156,21 @@ function SignOutEverywhere() {
   );
 }
 
-/** Account tab ("My account"): the signed-in admin's own name, password and sessions. */
+/** Account tab ("My account"): the signed-in admin's own name, password, two-factor sign-in and sessions. */
 export function AccountTab() {
   return (
     <Stack gap="md">
       <DisplayNameForm />
       <PasswordForm />
+      <Suspense
+        fallback={
+          <Center py="md" maw={480}>
+            <Loader size="sm" aria-label={texts.admin.loading} />
+          </Center>
+        }
+      >
+        <TwoFactorSection />
+      </Suspense>
       <SignOutEverywhere />
     </Stack>
   );
