@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { signJwt } from './auth/jwt.ts';
 import { loadMailTemplates, type MailTemplates } from './auth/mail-templates.ts';
+import { pgFunctionHookName } from './auth/mfa-hook.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +52,13 @@ export interface AuthSettings {
   /** A new password needs the current one (except after an e-mailed link or code). */
   requireCurrentPassword: boolean;
   /** [auth.mfa]: TOTP factors (decision 0250). */
-  mfa: { totpEnrollEnabled: boolean; totpVerifyEnabled: boolean; maxEnrolledFactors: number };
+  mfa: {
+    totpEnrollEnabled: boolean;
+    totpVerifyEnabled: boolean;
+    maxEnrolledFactors: number;
+    /** [auth.hook.mfa_verification_attempt]: the Postgres function to call, quoted (decision 0253). */
+    verificationHook: string | null;
+  };
   rateLimits: {
     signInSignUps: number;
     tokenRefresh: number;
@@ -134,6 +141,11 @@ function bool(t: Table, key: string, fallback: boolean): boolean {
   if (v === 'true') return true;
   if (v === 'false') return false;
   return fallback;
+}
+
+/** An enabled pg-functions hook's quoted function name (decision 0253); null when off or HTTP. */
+function mfaVerificationHook(hook: Table): string | null {
+  return bool(hook, 'enabled', false) ? pgFunctionHookName(str(hook, 'uri', '')) : null;
 }
 
 function strList(t: Table, key: string, fallback: string[]): string[] {
@@ -268,6 +280,9 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
         totpEnrollEnabled: bool(table(table(auth, 'mfa'), 'totp'), 'enroll_enabled', true),
         totpVerifyEnabled: bool(table(table(auth, 'mfa'), 'totp'), 'verify_enabled', true),
         maxEnrolledFactors: num(table(auth, 'mfa'), 'max_enrolled_factors', 10),
+        verificationHook: mfaVerificationHook(
+          table(table(auth, 'hook'), 'mfa_verification_attempt'),
+        ),
       },
       rateLimits: {
         signInSignUps: num(rate, 'sign_in_sign_ups', 30),

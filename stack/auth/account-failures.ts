@@ -1,11 +1,12 @@
-// Wrong tries per account (auth.account_failures), shared by the mailed one-time codes and the
-// TOTP factors: a guess counts against the account, not the client address, so a brute force
-// fails from any number of addresses (decisions 0030 and 0250). Callers hold the account's row
+// Wrong tries per account (auth.account_failures) at the mailed one-time codes: a guess counts
+// against the account, not the client address, so a brute force fails from any number of
+// addresses (decision 0030). Wrong TOTP codes are counted by the database's MFA verification
+// attempt hook instead, as on hosted (mfa-hook.ts, decision 0253). Callers hold the account's row
 // lock (select … for update on auth.users), so a check and its count cannot interleave.
 import type { Db } from './service.ts';
 
-/** 'one_time_code': mailed 6-digit codes; 'mfa_verify': TOTP codes of the account's factors. */
-export type FailureKind = 'one_time_code' | 'mfa_verify';
+/** 'one_time_code': mailed 6-digit codes. */
+export type FailureKind = 'one_time_code';
 
 /**
  * Counts one wrong try of `kind` for each account in one atomic upsert (parallel tries all

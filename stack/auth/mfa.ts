@@ -1,20 +1,13 @@
 // GoTrue's MFA API for TOTP factors (internal/api/mfa.go): POST /factors (enrol),
-// POST /factors/{id}/challenge, POST /factors/{id}/verify, DELETE /factors/{id}. Beyond GoTrue
-// (decision 0250, REQ-MFA-4): wrong codes are limited per account whatever the address, and a
+// POST /factors/{id}/challenge, POST /factors/{id}/verify, DELETE /factors/{id}. Wrong codes are
+// limited per account by the MFA verification attempt hook when config.toml enables it, as on
+// hosted (mfa-hook.ts, decision 0253). Beyond GoTrue, local only (decision 0250, REQ-MFA-4): a
 // code that was accepted once is refused for the rest of its window.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { clearFailures, countFailure, failureCount } from './account-failures.ts';
 import { audit, loadUser } from './accounts.ts';
 import { signedInUser } from './authenticate.ts';
-import {
-  AuthApiError,
-  badRequest,
-  forbidden,
-  internalError,
-  tooManyRequests,
-  unprocessable,
-} from './errors.ts';
+import { badRequest, forbidden, internalError, unprocessable } from './errors.ts';
 import {
   downgradeSessions,
   type FactorRow,
@@ -25,6 +18,7 @@ import {
   totpCodeValid,
 } from './factors.ts';
 import { type Ctx, type Reply, str } from './http.ts';
+import { runMfaVerificationHook } from './mfa-hook.ts';
 import { type AuthService, CommitThenThrow, type Db } from './service.ts';
 import { stepUpSession } from './sessions.ts';
 import { isUuid } from './validation.ts';
@@ -33,9 +27,6 @@ import { isUuid } from './validation.ts';
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const UNVERIFIED_FACTOR_EXPIRY_SECONDS = 300;
 const MAX_VERIFIED_FACTORS = 10;
-/** REQ-MFA-4: wrong codes an account gets; the count is forgotten after 5 quiet minutes. */
-export const MFA_FAILURE_LIMIT = 5;
-export const MFA_FAILURE_QUIET_SECONDS = 300;
 /** A TOTP code is accepted in its own step and the ones before and after it: 90 s at most. */
 const CODE_LIFETIME_SECONDS = 3 * TOTP_PERIOD_SECONDS;
 
@@ -45,6 +36,7 @@ function mfaSettings(svc: AuthService) {
     enrollEnabled: m?.totpEnrollEnabled ?? true,
     verifyEnabled: m?.totpVerifyEnabled ?? true,
     maxEnrolledFactors: m?.maxEnrolledFactors ?? 10,
+    verificationHook: m?.verificationHook ?? null,
   };
 }
 
@@ -176,18 +168,11 @@ export async function verifyFactor(svc: AuthService, ctx: Ctx): Promise<Reply> {
   if (code === '') throw badRequest('validation_failed', 'Code needs to be non-empty');
   if (!sessionId) throw internalError('Cannot read SessionId claim as UUID');
   return svc.tx(async (c) => {
-    // The account's row lock: tries at one account run one after the other (REQ-MFA-4).
+    // The account's row lock: verifies at one account run one after the other, so a code is
+    // accepted once (the hook locks its own row too).
     await loadUser(c, user.id, true);
     const factor = await loadOwnedFactor(c, user.id, ctx.params[0] ?? '', true);
     assertTotp(svc, factor);
-    const tries = await failureCount(c, 'mfa_verify', user.id, MFA_FAILURE_QUIET_SECONDS);
-    if (tries.failures >= MFA_FAILURE_LIMIT) {
-      const minutes = Math.max(1, Math.ceil((tries.forgottenInSeconds ?? 0) / 60));
-      throw tooManyRequests(
-        'over_request_rate_limit',
-        `Too many wrong codes for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
     const ch = await c.query<{ id: string; verified: boolean; same_ip: boolean; expired: boolean }>(
       `select id, verified_at is not null as verified, ip_address = $3::inet as same_ip,
          created_at + make_interval(secs => $4) < now() as expired
@@ -211,26 +196,40 @@ export async function verifyFactor(svc: AuthService, ctx: Ctx): Promise<Reply> {
         ),
       );
     }
-    const wrong = async (error: AuthApiError): Promise<never> => {
-      await countFailure(c, 'mfa_verify', [user.id], MFA_FAILURE_QUIET_SECONDS);
-      throw new CommitThenThrow(error);
-    };
-    if (!factor.secret || !totpCodeValid(factor.secret, code))
-      return wrong(unprocessable('mfa_verification_failed', 'Invalid TOTP code entered'));
-    // Single use: the accepted code is kept on its challenge for the code's lifetime.
-    const used = await c.query(
-      `select 1 from auth.mfa_challenges where factor_id = $1 and otp_code = $2
-         and verified_at + make_interval(secs => $3) > now()`,
-      [factor.id, code, CODE_LIFETIME_SECONDS],
-    );
-    if (used.rowCount)
-      return wrong(
+    // Single use (local only: GoTrue accepts a code again inside its window, and the hook never
+    // sees the code): the accepted code is kept on its challenge for the code's lifetime.
+    const totpValid = !!factor.secret && totpCodeValid(factor.secret, code);
+    const replayed =
+      totpValid &&
+      !!(
+        await c.query(
+          `select 1 from auth.mfa_challenges where factor_id = $1 and otp_code = $2
+             and verified_at + make_interval(secs => $3) > now()`,
+          [factor.id, code, CODE_LIFETIME_SECONDS],
+        )
+      ).rowCount;
+    const hook = mfaSettings(svc).verificationHook;
+    if (hook) {
+      const rejected = await runMfaVerificationHook(c, hook, {
+        userId: user.id,
+        factorId: factor.id,
+        factorType: factor.factor_type,
+        valid: totpValid && !replayed,
+        ip: requestIp(ctx),
+      });
+      if (rejected) throw new CommitThenThrow(rejected);
+    }
+    if (!totpValid)
+      throw new CommitThenThrow(
+        unprocessable('mfa_verification_failed', 'Invalid TOTP code entered'),
+      );
+    if (replayed)
+      throw new CommitThenThrow(
         unprocessable(
           'mfa_verification_failed',
           'This TOTP code has already been used. Wait for the next code and enter it.',
         ),
       );
-    await clearFailures(c, 'mfa_verify', user.id);
     await audit(c, ctx, user, 'verification_attempted', 'factor', {
       factor_id: factor.id,
       challenge_id: challenge.id,

@@ -207,9 +207,9 @@ create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_
 
 -- Not in GoTrue: wrong tries per account and kind (account-failures.ts): 'one_time_code' counts
 -- wrong mailed codes since the last code was issued (after a few the codes are void,
--- WRONG_CODE_LIMIT); 'mfa_verify' counts wrong TOTP codes, forgotten after 5 quiet minutes
--- (MFA_FAILURE_LIMIT). Guessing a 6-digit code fails from any number of addresses. One atomic
--- upsert per wrong try. It replaces the one-kind auth.one_time_token_failures.
+-- WRONG_CODE_LIMIT). Guessing a 6-digit code fails from any number of addresses. One atomic
+-- upsert per wrong try. It replaces the one-kind auth.one_time_token_failures. Wrong TOTP codes
+-- ('mfa_verify' before) are counted by the MFA verification attempt hook (decision 0253).
 create table if not exists auth.account_failures (
   user_id uuid not null references auth.users (id) on delete cascade,
   kind text not null,
@@ -217,6 +217,7 @@ create table if not exists auth.account_failures (
   updated_at timestamptz not null default now(),
   primary key (user_id, kind)
 );
+delete from auth.account_failures where kind = 'mfa_verify';
 drop table if exists auth.one_time_token_failures;
 
 create table if not exists auth.flow_state (

@@ -44,8 +44,14 @@ export interface AuthServerOptions {
   /** [auth.email] require_current_password (default false, as GoTrue): PUT /user with a new
    * password needs `current_password`, except in a session from an e-mailed link or code. */
   requireCurrentPassword?: boolean;
-  /** [auth.mfa]: TOTP enrol/verify switches (default on, as hosted) and max_enrolled_factors. */
-  mfa?: { totpEnrollEnabled: boolean; totpVerifyEnabled: boolean; maxEnrolledFactors: number };
+  /** [auth.mfa]: TOTP enrol/verify switches (default on, as hosted) and max_enrolled_factors;
+   * [auth.hook.mfa_verification_attempt]'s Postgres function, quoted, or null (mfa-hook.ts). */
+  mfa?: {
+    totpEnrollEnabled: boolean;
+    totpVerifyEnabled: boolean;
+    maxEnrolledFactors: number;
+    verificationHook?: string | null;
+  };
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** [auth.email.template.*] of config.toml; a kind without one gets the CLI's default mail. */
   emailTemplates?: MailTemplates;

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { TEMPLATE_NAMES } from './mail-templates.ts';
+import { pgFunctionHookName } from './mfa-hook.ts';
 
 type Table = Record<string, unknown>;
 
@@ -54,7 +55,12 @@ export function unsupportedAuthSettings(config: Table): string[] {
   }
   for (const part of ['hook', 'web3', 'oauth_server', 'captcha', 'sessions']) {
     for (const [name, value] of Object.entries(table(auth, part))) {
-      if (table({ v: value }, 'v').enabled === true) warn(`${part}.${name}`, 'not implemented');
+      if (table({ v: value }, 'v').enabled !== true) continue;
+      // A Postgres MFA verification attempt hook is called as GoTrue does (mfa-hook.ts).
+      const uri = table({ v: value }, 'v').uri;
+      const mfaHook = part === 'hook' && name === 'mfa_verification_attempt';
+      if (mfaHook && typeof uri === 'string' && pgFunctionHookName(uri)) continue;
+      warn(`${part}.${name}`, 'not implemented');
     }
     if (table(auth, part).enabled === true) warn(part, 'not implemented');
   }

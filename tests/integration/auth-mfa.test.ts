@@ -1,7 +1,8 @@
 // Two-factor sign-in (TOTP) on the auth stand-in, through supabase-js over HTTP as the SPA and
 // hosted Supabase Auth use it (REQ-MFA-3, REQ-MFA-4, decision 0250): enrol, challenge, verify,
 // the aal claims, refresh, list, unenrol, the admin API, GET /user, the per-account limit on
-// wrong codes and single-use codes, and `npm run admin:reset-mfa`. Codes are computed here with
+// wrong codes (the MFA verification attempt hook, decision 0253) and single-use codes, and
+// `npm run admin:reset-mfa`. Codes are computed here with
 // otpauth from the secret the enrolment returns, as an authenticator app would.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import * as OTPAuth from 'otpauth';
@@ -11,6 +12,7 @@ import { nodeClient } from '../../stack/client.ts';
 import { fetchFrom, randomLoopbackIp } from '../support/loopback.ts';
 import pg from 'pg';
 import {
+  anonClient,
   createConfirmedUser,
   serviceClient,
   sql,
@@ -57,7 +59,7 @@ function wrongCode(secret: string): string {
   }
 }
 
-/** SQL as the auth service's role (owner of the stand-in's own auth.account_failures). */
+/** SQL as the auth service's role, the role Supabase Auth runs its hooks as. */
 async function asAuthAdmin(text: string, params: unknown[]): Promise<void> {
   const url = new URL(stackEnv().DB_URL);
   url.username = 'supabase_auth_admin';
@@ -347,8 +349,8 @@ describe('REQ-MFA-4 guessing codes', () => {
     expect(decodeJwt(next.data!.access_token).aal).toBe('aal2');
   });
 
-  it('5 wrong codes per account, then 429 from any address, even for the right code', async () => {
-    const { user, factorId, secret } = await userWithFactor();
+  it('5 wrong codes per account, then the MFA verification hook refuses from any address, even the right code, and ends the sessions', async () => {
+    const { user, client: enrolled, factorId, secret } = await userWithFactor();
     const first = await signIn(user);
     for (let i = 0; i < 5; i++) {
       const { error } = await first.auth.mfa.challengeAndVerify({
@@ -362,14 +364,19 @@ describe('REQ-MFA-4 guessing codes', () => {
     }
     const second = await signIn(user); // another address, another session
     const sixth = await second.auth.mfa.challengeAndVerify({ factorId, code: wrongCode(secret) });
-    expect(sixth.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    expect(sixth.error!.message).toMatch(/Too many wrong codes for this account\. Try again in/);
-    const right = await second.auth.mfa.challengeAndVerify({
-      factorId,
-      code: codeFor(secret, 30),
-    });
-    expect(right.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    expect((await accessClaims(second)).aal).toBe('aal1');
+    // GoTrue's answer to the hook's reject (internal/api/mfa.go), with the hook's message.
+    expect(sixth.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
+    expect(sixth.error!.message).toBe(
+      'Too many wrong codes for this account. Try again in 5 minutes.',
+    );
+    // A reject signs the account out everywhere, as GoTrue does: the aal2 session is gone too.
+    expect((await sql('select 1 from auth.sessions where user_id = $1', [user.id])).length).toBe(0);
+    const gone = await enrolled.auth.refreshSession();
+    expect(gone.error).not.toBeNull();
+    const third = await signIn(user);
+    const right = await third.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
+    expect(right.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
+    expect(right.error!.message).toMatch(/^Too many wrong codes for this account\. Try again in/);
   });
 
   it('the count is forgotten 5 quiet minutes after the last wrong code; a right code clears it', async () => {
@@ -381,15 +388,17 @@ describe('REQ-MFA-4 guessing codes', () => {
       factorId,
       code: codeFor(secret, 30),
     });
-    expect(blocked.error).toMatchObject({ status: 429 });
+    expect(blocked.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
+    // The hook's own count, as Supabase Auth's role (the only one that may touch it).
     await asAuthAdmin(
-      `update auth.account_failures set updated_at = now() - interval '301 seconds'
-       where user_id = $1 and kind = 'mfa_verify'`,
+      `update private.mfa_failed_attempts set last_failed_at = now() - interval '301 seconds'
+       where user_id = $1`,
       [user.id],
     );
-    const later = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
+    const fresh = await signIn(user); // the reject ended the earlier sessions
+    const later = await fresh.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
     expect(later.error).toBeNull();
-    // Cleared: 5 more wrong codes are answered 422 again, not 429.
+    // Cleared: 5 more wrong codes are answered 422 again, not refused by the hook.
     const again = await signIn(user);
     for (let i = 0; i < 5; i++) {
       const { error } = await again.auth.mfa.challengeAndVerify({
@@ -397,6 +406,38 @@ describe('REQ-MFA-4 guessing codes', () => {
         code: wrongCode(secret),
       });
       expect(error).toMatchObject({ status: 422 });
+    }
+  });
+
+  it('the stand-in answers what the database hook decides: 5 wrong attempts counted there refuse the right code', async () => {
+    const { user, factorId, secret } = await userWithFactor();
+    const event = JSON.stringify({ user_id: user.id, factor_id: factorId, valid: false });
+    for (let i = 0; i < 5; i++)
+      await asAuthAdmin('select public.hook_mfa_verification_attempt($1::jsonb)', [event]);
+    const client = await signIn(user);
+    const right = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 30) });
+    expect(right.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
+    expect(right.error!.message).toBe(
+      'Too many wrong codes for this account. Try again in 5 minutes.',
+    );
+  });
+
+  it('the API roles cannot run the hook or read its count over PostgREST', async () => {
+    const { user, client, factorId } = await userWithFactor();
+    const event = { user_id: user.id, factor_id: factorId, valid: true };
+    const callers = { anon: anonClient(), authenticated: client, service_role: service };
+    for (const [role, caller] of Object.entries(callers)) {
+      const { data, error } = await caller.rpc('hook_mfa_verification_attempt', { event });
+      expect(data, role).toBeNull();
+      expect(error?.code, role).toMatch(/^(42501|PGRST202)$/);
+    }
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      const [row] = await sql<{ run: boolean; read: boolean }>(
+        `select has_function_privilege($1, 'public.hook_mfa_verification_attempt(jsonb)', 'execute') as run,
+           has_table_privilege($1, 'private.mfa_failed_attempts', 'select') as read`,
+        [role],
+      );
+      expect(row, role).toEqual({ run: false, read: false });
     }
   });
 });

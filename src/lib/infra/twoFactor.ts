@@ -31,15 +31,20 @@ interface AuthErrorLike {
   code?: string;
 }
 
-/** Auth's answers to a code: wrong or expired codes, and its limit on attempts (HTTP 429). */
+/**
+ * Auth's answers to a code: wrong or expired codes, and its limits on attempts: per address
+ * (HTTP 429) and per account (the MFA verification attempt hook's 403
+ * mfa_verification_rejected, decision 0253).
+ */
 export function codeOutcome(error: AuthErrorLike | null): CodeOutcome {
   if (!error) return 'ok';
-  if (error.status === 429 || error.code === 'over_request_rate_limit') return 'too-many';
   if (
-    error.code === 'mfa_verification_failed' ||
-    error.code === 'mfa_challenge_expired' ||
+    error.status === 429 ||
+    error.code === 'over_request_rate_limit' ||
     error.code === 'mfa_verification_rejected'
   )
+    return 'too-many';
+  if (error.code === 'mfa_verification_failed' || error.code === 'mfa_challenge_expired')
     return 'wrong';
   console.error('Checking the code failed', error);
   return 'failed';

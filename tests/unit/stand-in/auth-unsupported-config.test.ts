@@ -19,6 +19,11 @@ describe('unsupported auth settings', () => {
           phone: { enroll_enabled: true },
         },
         external: { github: { enabled: true }, apple: { enabled: false } },
+        // A Postgres MFA verification attempt hook is called (decision 0253); an HTTP one is not.
+        hook: {
+          mfa_verification_attempt: { enabled: true, uri: 'pg-functions://postgres/public/f' },
+          custom_access_token: { enabled: true, uri: 'pg-functions://postgres/public/g' },
+        },
       },
     });
     const keys = warnings.map((w) => /^\[auth\] (\S+)/.exec(w)?.[1]);
@@ -28,6 +33,7 @@ describe('unsupported auth settings', () => {
       'sms',
       'mfa.phone',
       'external.github',
+      'hook.custom_access_token',
     ]);
   });
 
@@ -50,5 +56,6 @@ describe('unsupported auth settings', () => {
     );
     expect(warnings.some((w) => w.includes('email.double_confirm_changes'))).toBe(false);
     expect(warnings.some((w) => w.includes('enable_anonymous_sign_ins'))).toBe(false);
+    expect(warnings.some((w) => w.includes('mfa_verification_attempt'))).toBe(false);
   });
 });
