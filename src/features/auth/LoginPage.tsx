@@ -16,6 +16,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/infra/notify';
 import { supabase } from '../../lib/infra/supabase';
+import { takeReturnPath } from '../../lib/infra/sessionDraft';
+import { resetSessionEnded } from '../../lib/infra/sessionEnded';
 import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
@@ -55,7 +57,9 @@ export function LoginPage() {
           // An earlier attempt's error would otherwise stay over the admin area.
           notify.clearErrors();
           notify.success(texts.login.success);
-          await navigate(paths.admin);
+          resetSessionEnded();
+          // Back where a session that ended left off (REQ-MFA-5), else the admin area.
+          await navigate(takeReturnPath() ?? paths.admin);
           break;
         case 'verify-first':
           notify.error(texts.login.verifyFirst);

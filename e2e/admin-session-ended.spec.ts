@@ -1,0 +1,119 @@
+// REQ-MFA-5: a write refused because the session ended says so, leads to /login and keeps what
+// was typed. Two browsers of one admin: "Sign out everywhere" in one; the other, still on
+// /admin with a token that has not expired, tries Update and Add.
+import type { Page } from '@playwright/test';
+import { texts } from '../src/adminTexts.ts';
+import { createAdmin } from '../tests/support/stack.ts';
+import { uniqueName } from '../tests/support/names.ts';
+import { expectToast, field, getProduct, newAccount, submitLogin, toast } from './admin.helpers.ts';
+import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+const heading = (page: Page) => page.getByRole('heading', { name: /^Admin / });
+// The requirement's words (also texts.session.ended).
+const ENDED = 'Your session has ended. Sign in again to save your changes.';
+const ended = (page: Page) => page.getByRole('alert').filter({ hasText: ENDED });
+
+test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, keep the input, and save after signing in again', async ({
+  page,
+  browser,
+  baseURL,
+  stack,
+  serviceDb,
+}) => {
+  const admin = await createAdmin({ ...newAccount(), name: 'Session Admin' }, stack);
+  const cat = uniqueName('E2E Session Cat');
+  const product = uniqueName('E2E Session Product');
+  const newCat = uniqueName('E2E Session New Cat');
+  await createCategory(serviceDb, cat);
+  await insertProducts(serviceDb, [
+    {
+      title: product,
+      cat,
+      price: '3.00',
+      com: 'Before the session ended',
+      image: '/products/football.svg',
+      link: 'https://example.com/session',
+    },
+  ]);
+  const laptop = await browser.newContext({ baseURL });
+  const lp = await laptop.newPage();
+  try {
+    await submitLogin(lp, admin.email, admin.password);
+    await expect(heading(lp)).toBeVisible({ timeout: 30_000 });
+    const products = lp.getByRole('tabpanel', { name: texts.admin.tabs.products });
+    await getProduct(lp, products, product);
+    await field(products, 'Comment').fill('Typed while signed out elsewhere');
+
+    // The other browser ends every session of the account.
+    await submitLogin(page, admin.email, admin.password);
+    await page.getByRole('tab', { name: texts.account.tab }).click();
+    await page.getByRole('button', { name: texts.account.signOutEverywhere }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: texts.account.signOutEverywhere })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Logout on purpose: no "session ended" there.
+    await expect(ended(page)).toHaveCount(0);
+
+    // Update: the session ended, not "changed by someone else".
+    await products.getByRole('button', { name: texts.productForm.update, exact: true }).click();
+    await expect(ended(lp)).toBeVisible();
+    await expect(toast(lp, texts.product.changedSinceGet)).toHaveCount(0);
+    await expect(toast(lp, texts.team.noLongerAdmin)).toHaveCount(0);
+    await expect(field(products, 'Comment')).toHaveValue('Typed while signed out elsewhere');
+    await expect(field(products, 'Title')).toHaveValue(product);
+
+    // Add (Catagories): the same, and not "no longer a store admin".
+    await lp.getByRole('tab', { name: texts.admin.tabs.categories }).click();
+    const categories = lp.getByRole('tabpanel', { name: texts.admin.tabs.categories });
+    await field(categories, 'Title').fill(newCat);
+    await categories.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(ended(lp)).toBeVisible();
+    await expect(toast(lp, texts.team.noLongerAdmin)).toHaveCount(0);
+    await expect(lp.getByText(texts.team.rightsRemoved)).toHaveCount(0);
+    await expect(field(categories, 'Title')).toHaveValue(newCat);
+    const none = await serviceDb.from('catagories').select('id').eq('title', newCat);
+    expect(none.data).toEqual([]);
+
+    // The way back: the link to /login, then the same page, the same tab, the draft restored.
+    const link = ended(lp).getByRole('link', { name: texts.session.signIn });
+    await expect(link).toHaveAttribute('href', '/login');
+    await link.click();
+    await expect(lp).toHaveURL(/\/login$/);
+    await field(lp, 'Email').fill(admin.email);
+    await field(lp, 'Password').fill(admin.password);
+    await lp.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(heading(lp)).toBeVisible({ timeout: 30_000 });
+    await expect(lp).toHaveURL(/\/admin$/);
+    await expect(ended(lp)).toHaveCount(0);
+    await expect(lp.getByRole('tab', { name: texts.admin.tabs.categories })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(field(categories, 'Title')).toHaveValue(newCat);
+    await categories.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(lp, texts.category.added);
+    const added = await serviceDb.from('catagories').select('id').eq('title', newCat);
+    expect(added.data).toHaveLength(1);
+
+    await lp.getByRole('tab', { name: texts.admin.tabs.products }).click();
+    await expect(field(products, 'Comment')).toHaveValue('Typed while signed out elsewhere');
+    await products.getByRole('button', { name: texts.productForm.update, exact: true }).click();
+    await expectToast(lp, texts.product.updated);
+    const saved = await serviceDb.from('products').select('com').eq('title', product);
+    expect(saved.data).toEqual([{ com: 'Typed while signed out elsewhere' }]);
+    // Saved: the drafts are gone (nothing comes back on the next visit).
+    const drafts = await lp.evaluate(() =>
+      Object.keys(sessionStorage).filter((k) => k.startsWith('mar-draft:')),
+    );
+    expect(drafts).toEqual([]);
+  } finally {
+    await laptop.close();
+    await removeCategory(serviceDb, cat);
+    await removeCategory(serviceDb, newCat);
+  }
+});
