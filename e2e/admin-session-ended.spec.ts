@@ -1,7 +1,9 @@
 // REQ-MFA-5: a write refused because the session ended says so, leads to /login and keeps what
 // was typed. Two browsers of one admin: "Sign out everywhere" in one; the other, still on
 // /admin with a token that has not expired, tries Update and Add.
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { texts as offerTexts } from '../src/adminOfferTexts.ts';
 import { texts } from '../src/adminTexts.ts';
 import { createAdmin } from '../tests/support/stack.ts';
 import { uniqueName } from '../tests/support/names.ts';
@@ -14,7 +16,30 @@ test.describe.configure({ timeout: 120_000 });
 const heading = (page: Page) => page.getByRole('heading', { name: /^Admin / });
 // The requirement's words (also texts.session.ended).
 const ENDED = 'Your session has ended. Sign in again to save your changes.';
-const ended = (page: Page) => page.getByRole('alert').filter({ hasText: ENDED });
+const ended = (scope: Page | Locator) => scope.getByRole('alert').filter({ hasText: ENDED });
+
+/** The state with the notice at 1280 and 375 px, light and dark: axe clean, and a screenshot. */
+async function checkNotice(page: Page, testInfo: TestInfo): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(ended(page)).toBeInViewport();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`),
+        `${width} ${colorScheme}`,
+      ).toEqual([]);
+      await page.screenshot({
+        path: testInfo.outputPath(`session-ended-${width}-${colorScheme}.png`),
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, keep the input, and save after signing in again', async ({
   page,
@@ -22,7 +47,7 @@ test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, kee
   baseURL,
   stack,
   serviceDb,
-}) => {
+}, testInfo) => {
   const admin = await createAdmin({ ...newAccount(), name: 'Session Admin' }, stack);
   const cat = uniqueName('E2E Session Cat');
   const product = uniqueName('E2E Session Product');
@@ -78,6 +103,7 @@ test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, kee
     await expect(field(categories, 'Title')).toHaveValue(newCat);
     const none = await serviceDb.from('catagories').select('id').eq('title', newCat);
     expect(none.data).toEqual([]);
+    await checkNotice(lp, testInfo);
 
     // The way back: the link to /login, then the same page, the same tab, the draft restored.
     const link = ended(lp).getByRole('link', { name: texts.session.signIn });
@@ -115,5 +141,63 @@ test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, kee
     await laptop.close();
     await removeCategory(serviceDb, cat);
     await removeCategory(serviceDb, newCat);
+  }
+});
+
+test('REQ-MFA-5 signed out everywhere: Settings and a seller dialog say the session ended and keep the input', async ({
+  page,
+  browser,
+  baseURL,
+  stack,
+  serviceDb,
+}) => {
+  const admin = await createAdmin({ ...newAccount(), name: 'Session Settings Admin' }, stack);
+  const shop = uniqueName('E2E Session Shop');
+  const youtubeUrl = `https://www.youtube.com/@mar-session-${Date.now().toString(36)}`;
+  const laptop = await browser.newContext({ baseURL });
+  const lp = await laptop.newPage();
+  try {
+    await submitLogin(lp, admin.email, admin.password);
+    await expect(heading(lp)).toBeVisible({ timeout: 30_000 });
+    await lp.getByRole('tab', { name: texts.settings.tab }).click();
+    const settings = lp.getByRole('tabpanel', { name: texts.settings.tab });
+    await field(settings, texts.settings.youtube).fill(youtubeUrl);
+
+    await submitLogin(page, admin.email, admin.password);
+    await page.getByRole('tab', { name: texts.account.tab }).click();
+    await page.getByRole('button', { name: texts.account.signOutEverywhere }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: texts.account.signOutEverywhere })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Settings: no "changed elsewhere" (the dead session's update matched no row).
+    await settings.getByRole('button', { name: texts.settings.save }).click();
+    await expect(ended(lp)).toBeVisible();
+    await expect(toast(lp, texts.settings.changedElsewhere)).toHaveCount(0);
+    await expect(field(settings, texts.settings.youtube)).toHaveValue(youtubeUrl);
+    const stored = await serviceDb.from('store_settings').select('youtube_url').eq('id', true);
+    expect(stored.data?.[0]?.youtube_url).not.toBe(youtubeUrl);
+
+    // A dialog says it too (its overlay hides the page) and stays open with what was typed.
+    await lp.getByRole('tab', { name: texts.priceChecks.sellersTab }).click();
+    const sellers = lp.getByRole('tabpanel', { name: texts.priceChecks.sellersTab });
+    await sellers.getByRole('button', { name: offerTexts.sellers.add }).click();
+    const dialog = lp.getByRole('dialog', { name: offerTexts.sellers.add });
+    await field(dialog, offerTexts.sellers.name).fill(shop);
+    await field(dialog, offerTexts.sellers.site).fill('https://session-shop.example');
+    await dialog.getByRole('button', { name: offerTexts.sellers.save }).click();
+    await expect(ended(dialog)).toBeVisible();
+    await expect(field(dialog, offerTexts.sellers.name)).toHaveValue(shop);
+    await expect(dialog.getByRole('link', { name: texts.session.signIn })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    const none = await serviceDb.from('sellers').select('id').eq('name', shop);
+    expect(none.data).toEqual([]);
+  } finally {
+    await laptop.close();
+    await serviceDb.from('sellers').delete().eq('name', shop);
   }
 });

@@ -7,6 +7,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   classifyRefusal,
+  lacksSecondFactor,
   sessionGoneFrom,
   withoutSecrets,
 } from '../../src/lib/infra/sessionRefusal';
@@ -76,6 +77,20 @@ describe('REQ-MFA-5 sessionGoneFrom (what GET /user answered)', () => {
     expect(sessionGoneFrom({ data: { user: null }, error: offline })).toBeNull();
     const busy = new AuthApiError('Too many requests', 429, 'over_request_rate_limit');
     expect(sessionGoneFrom({ data: { user: null }, error: busy })).toBeNull();
+  });
+});
+
+describe('REQ-MFA-5 lacksSecondFactor (my_admin_access)', () => {
+  it('an admin whose session lacks the code or the enrolment cannot save until signing in again', () => {
+    expect(lacksSecondFactor({ data: { admin: true, needs: 'code' }, error: null })).toBe(true);
+    expect(lacksSecondFactor({ data: { admin: true, needs: 'enrol' }, error: null })).toBe(true);
+  });
+
+  it('everything else is not this case', () => {
+    expect(lacksSecondFactor({ data: { admin: true, needs: 'none' }, error: null })).toBe(false);
+    expect(lacksSecondFactor({ data: { admin: false, needs: 'none' }, error: null })).toBe(false);
+    // The function is not there yet (PGRST202) or failed.
+    expect(lacksSecondFactor({ data: null, error: { code: 'PGRST202' } })).toBe(false);
   });
 });
 

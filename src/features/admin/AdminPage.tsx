@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminDataProvider } from './AdminData';
@@ -11,6 +11,7 @@ import { paths } from '../../routing/paths';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
 import { prefetchFirstPage } from './products/productQuery';
+import { SessionEndedNote } from './session/SessionEndedNote';
 import { leavingOnPurpose, markSessionEnded, useSessionEnded } from '../../lib/infra/sessionEnded';
 import { forgetReturnTab, peekReturnTab, rememberReturn } from '../../lib/infra/sessionDraft';
 
@@ -133,25 +134,14 @@ export function AdminPage() {
             {texts.admin.heading} {name}
           </Title>
         </Group>
-        {showEnded && (
-          // Sticky under the header: a write far down the page still shows it in view.
-          <Alert
-            color="orange"
-            role="alert"
-            style={{
-              position: 'sticky',
-              top: 'calc(var(--app-shell-header-offset, 0px) + 8px)',
-              zIndex: 5,
-            }}
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{texts.session.ended}</Text>
-              <Button component={Link} to={paths.login} size="sm">
-                {texts.session.signIn}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {/* Sticky under the header: a write far down the page still has it in view. */}
+        <SessionEndedNote
+          style={{
+            position: 'sticky',
+            top: 'calc(var(--app-shell-header-offset, 0px) + 8px)',
+            zIndex: 5,
+          }}
+        />
         <Suspense fallback={null}>
           <FeedsNotice tab={tab} onOpen={() => openTab('feeds')} />
         </Suspense>

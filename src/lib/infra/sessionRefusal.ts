@@ -67,6 +67,17 @@ export function sessionGoneFrom(answer: GetUserAnswer): boolean | null {
   return null;
 }
 
+/**
+ * Whether my_admin_access() (the MFA contract: {admin, needs: 'none' | 'code' | 'enrol'}) says
+ * this live session lacks the second factor for admin rights: it has to sign in again with the
+ * code, so the write is refused for the same reason as for a session that ended.
+ */
+export function lacksSecondFactor(answer: { data: unknown; error: unknown }): boolean {
+  if (answer.error || typeof answer.data !== 'object' || answer.data === null) return false;
+  const access = answer.data as { admin?: unknown; needs?: unknown };
+  return access.admin === true && (access.needs === 'code' || access.needs === 'enrol');
+}
+
 /** Drafts never keep these (passwords, codes, secrets), whatever form they come from. */
 export function withoutSecrets<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(
