@@ -348,6 +348,7 @@ export const texts = {
       invite_withdrawn: 'Invitation withdrawn',
       admin_confirmed: 'Admin confirmed',
       admin_removed: 'Admin removed',
+      admin_factor_removed: 'Two-factor sign-in removed',
       settings_changed: 'Settings changed',
       offer_added: 'Offer added',
       offer_changed: 'Offer changed',

@@ -1,7 +1,11 @@
 // Edge functions under hosted's limits (decision 0204, stack/PLATFORM.md: Edge functions): each
 // function runs in a Deno process of its own (worker.ts), as each runs in its own worker on
 // hosted, and every request is held to
-// - memory: the worker's V8 heap is capped (`--max-old-space-size`); running out ends it;
+// - memory: the worker's V8 heap is capped (`--max-old-space-size`); running out ends it. Hosted
+//   creates each worker's isolate with heap limits of (0, 256 MB), from which V8 also sizes the
+//   young generation (old generation / 128, about 2 MB a semi-space); a Deno process sizes it
+//   for a desktop (16 MB), which let garbage pile up to tens of MB before a scavenge. So the
+//   semi-space is capped too (`--max-semi-space-size`);
 // - CPU time: the worker's CPU time while the request runs (reported by the worker's own
 //   measuring thread, cpu-meter.ts; time spent waiting for I/O does not count) over the limit
 //   ends it;
@@ -24,6 +28,9 @@ export const HOSTED_LIMITS: Limits = {
   wallClockMs: 150_000,
   idleTimeoutMs: 150_000,
 };
+
+/** V8's semi-space for a heap limit, as its ConfigureDefaultsFromHeapSize picks it (≥ 1 MB). */
+const semiSpaceMb = (memoryMb: number) => Math.max(1, Math.round(memoryMb / 128));
 
 /** Printed by worker.ts once the function listens, and by cpu-meter.ts with the CPU time. */
 const READY_MARK = '__edge_worker_listening__';
@@ -91,7 +98,7 @@ class FunctionWorker {
       args: [
         'run',
         ...denoArgs,
-        `--v8-flags=--max-old-space-size=${limits.memoryMb}`,
+        `--v8-flags=--max-old-space-size=${limits.memoryMb},--max-semi-space-size=${semiSpaceMb(limits.memoryMb)}`,
         WORKER_FILE,
         name,
         entry,

@@ -50,7 +50,13 @@ alter table public.admin_invites enable row level security;
 -- The policies call private.is_admin() as an init plan ((select private.is_admin())), so this is
 -- one primary-key lookup per statement, not per row (bench/session-check-cost.ts measures it).
 -- The service role has no session and needs none: it bypasses RLS.
-
+--
+-- Two-factor sign-in (REQ-MFA-2; docs/decisions/0251): a password alone must not give admin
+-- rights to an admin who turned on a second factor, or to any admin once the store requires one.
+-- So an admin's session also needs aal2 (the token says the code was entered), unless the admin
+-- has no verified factor and store_settings.admins_require_mfa is off. An aal2 token skips both
+-- lookups; otherwise they are one index probe on auth.mfa_factors (user_id) and the settings
+-- row's primary key, still once per statement.
 create or replace function private.is_admin()
 returns boolean
 language plpgsql
@@ -60,21 +66,25 @@ set search_path = ''
 as $$
 declare
   v_uid uuid := (select auth.uid());
-  v_session text := (select auth.jwt()) ->> 'session_id';
+  v_claims jsonb := (select auth.jwt());
+  v_session text := v_claims ->> 'session_id';
 begin
   if v_uid is null
      or v_session is null
      or v_session !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     return false;
   end if;
-  return exists (
+  if not exists (
     select 1
       from public.admins a
       join auth.sessions s on s.user_id = a.user_id
      where a.user_id = v_uid
        and s.id = v_session::uuid
        and (s.not_after is null or s.not_after > now())
-  );
+  ) then
+    return false;
+  end if;
+  return private.admin_mfa_needs(v_uid, v_claims ->> 'aal') = 'none';
 end;
 $$;
 revoke execute on function private.is_admin() from public, anon;
@@ -369,3 +379,75 @@ as $$
 $$;
 revoke execute on function private.display_name(jsonb) from public, anon;
 grant execute on function private.display_name(jsonb) to authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Two-factor sign-in for admins (REQ-MFA-2; docs/decisions/0251)
+-- ---------------------------------------------------------------------------------------------
+
+-- What an admin's session lacks for admin rights: 'none'; 'code' (the admin has a verified
+-- factor and this session has not entered a code: aal1); 'enrol' (the store requires two-factor
+-- sign-in and the admin has no verified factor yet). Takes the claims from the caller
+-- (private.is_admin, private.my_admin_access); callers check that p_uid is a listed admin.
+-- plpgsql: store_settings is created later in the schema files (130_settings.sql).
+create function private.admin_mfa_needs(p_uid uuid, p_aal text)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if p_aal = 'aal2' then
+    return 'none';
+  end if;
+  if exists (
+    select 1 from auth.mfa_factors f where f.user_id = p_uid and f.status = 'verified'
+  ) then
+    return 'code';
+  end if;
+  if coalesce((select s.admins_require_mfa from public.store_settings s where s.id), false) then
+    return 'enrol';
+  end if;
+  return 'none';
+end;
+$$;
+revoke execute on function private.admin_mfa_needs(uuid, text) from public, anon, authenticated;
+
+-- For the SPA after sign-in: is this account a listed admin, and what does this session still
+-- need (the code step, or enrolling a factor first) before the database gives it admin rights.
+create function private.my_admin_access()
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_uid uuid := (select auth.uid());
+  v_admin boolean;
+begin
+  v_admin := v_uid is not null and exists (select 1 from public.admins a where a.user_id = v_uid);
+  return jsonb_build_object(
+    'admin', v_admin,
+    'needs', case when v_admin
+                  then private.admin_mfa_needs(v_uid, (select auth.jwt()) ->> 'aal')
+                  else 'none' end
+  );
+end;
+$$;
+revoke execute on function private.my_admin_access() from public, anon;
+grant execute on function private.my_admin_access() to authenticated;
+
+create function public.my_admin_access()
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.my_admin_access();
+$$;
+comment on function public.my_admin_access() is
+  'The signed-in account: {"admin": listed as admin, "needs": "none" | "code" | "enrol"} (what '
+  'this session lacks for admin rights).';
+revoke execute on function public.my_admin_access() from public, anon;
+grant execute on function public.my_admin_access() to authenticated;

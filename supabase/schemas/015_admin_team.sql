@@ -293,3 +293,71 @@ create trigger admin_invites_reinstate
   for each row
   when (new.accepted_at is not null and new.user_id is not null)
   execute function private.admin_invites_reinstate();
+
+-- ---------------------------------------------------------------------------------------------
+-- A colleague lost their phone (REQ-MFA-2; docs/decisions/0251)
+-- ---------------------------------------------------------------------------------------------
+
+-- An admin with admin rights (so aal2 when they have a factor or the store requires one) removes
+-- another admin's factor, so that admin can sign in with the password and enrol a new one. One's
+-- own factor is removed through Auth's own API, which asks for an aal2 session. The factor and
+-- its challenges go from Auth's tables (hosted gives postgres, the owner of this function, all
+-- privileges on the auth tables GoTrue creates); the log says who removed whose factor. The
+-- factor's secret is never copied anywhere.
+create function private.admin_remove_colleague_factor(p_factor_id uuid)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_actor uuid := (select auth.uid());
+  v_factor record;
+begin
+  perform private.require_admin();
+  select f.id, f.user_id, f.friendly_name, f.factor_type::text as factor_type,
+         f.status::text as status, f.created_at, coalesce(u.email, a.email) as email
+    into v_factor
+    from auth.mfa_factors f
+    join public.admins a on a.user_id = f.user_id
+    left join auth.users u on u.id = f.user_id
+   where f.id = p_factor_id
+     for update of f;
+  if v_factor.id is null then
+    raise exception 'No admin has this factor'
+      using errcode = 'P0002', hint = 'factor_not_found';
+  end if;
+  if v_factor.user_id = v_actor then
+    raise exception 'Remove your own factor in your account (it asks for a code)'
+      using errcode = '42501', hint = 'own_factor';
+  end if;
+  delete from auth.mfa_challenges c where c.factor_id = p_factor_id;
+  delete from auth.mfa_factors f where f.id = p_factor_id;
+  insert into public.activity_log (actor, actor_email, kind, subject, before)
+  select v_actor, u.email, 'admin_factor_removed', v_factor.email,
+         jsonb_build_object('friendly_name', v_factor.friendly_name,
+                            'factor_type', v_factor.factor_type,
+                            'status', v_factor.status,
+                            'created_at', v_factor.created_at)
+    from (select (select u2.email from auth.users u2 where u2.id = v_actor) as email) u;
+  return v_factor.user_id;
+end;
+$$;
+revoke execute on function private.admin_remove_colleague_factor(uuid) from public, anon;
+grant execute on function private.admin_remove_colleague_factor(uuid) to authenticated;
+
+create function public.admin_remove_colleague_factor(p_factor_id uuid)
+returns uuid
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.admin_remove_colleague_factor(p_factor_id);
+$$;
+comment on function public.admin_remove_colleague_factor(uuid) is
+  'Admins only (aal2 when required): removes another admin''s two-factor factor (lost phone) and '
+  'logs it; answers that admin''s user id. Refuses one''s own factor.';
+revoke execute on function public.admin_remove_colleague_factor(uuid) from public, anon;
+grant execute on function public.admin_remove_colleague_factor(uuid) to authenticated;

@@ -34,6 +34,7 @@ create table public.activity_log (
       'product_added', 'product_changed', 'product_deleted',
       'category_added', 'category_changed', 'category_deleted',
       'admin_invited', 'invite_withdrawn', 'admin_confirmed', 'admin_removed',
+      'admin_factor_removed',
       'settings_changed',
       'offer_added', 'offer_changed', 'offer_removed',
       'seller_added', 'seller_changed', 'seller_removed',

@@ -35,7 +35,10 @@ create table public.store_settings (
   -- Offer freshness (REQ-OFF-3; docs/decisions/0230): a price confirmed longer ago than the
   -- first is "stale" (never in "from £X" or price order); past the second it is not shown at all.
   price_stale_after_days integer not null default 7,
-  price_hidden_after_days integer not null default 30
+  price_hidden_after_days integer not null default 30,
+  -- Every admin must sign in with a second factor (REQ-MFA-2; docs/decisions/0251): an admin
+  -- without a verified factor has no admin rights until they enrol one (010_admins.sql).
+  admins_require_mfa boolean not null default false
 );
 comment on table public.store_settings is
   'The store''s own details (one row): everyone reads them, admins change them.';
@@ -46,7 +49,7 @@ grant select on table public.store_settings to anon, authenticated, service_role
 grant update (
   store_name, contact_email, site_url, instagram_url, facebook_url, x_url, tiktok_url,
   youtube_url, disclosure_text, trader_name, trader_address, company_number, vat_number,
-  price_stale_after_days, price_hidden_after_days
+  price_stale_after_days, price_hidden_after_days, admins_require_mfa
 ) on table public.store_settings to authenticated, service_role;
 create policy "Everyone reads the store settings"
   on public.store_settings for select to anon, authenticated

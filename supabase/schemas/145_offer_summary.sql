@@ -339,7 +339,14 @@ begin
     end if;
     v_ids := array(select distinct o.product_id from old_rows o);
   end if;
-  perform private.refresh_product_summaries(v_ids);
+  -- A big feed run's re-confirmations queue their products instead (decision 0244).
+  if coalesce(current_setting('offers.summary_defer', true), '') = 'on' then
+    insert into private.offer_summary_queue (product_id)
+    select x.id from unnest(v_ids) as x(id)
+    on conflict (product_id) do nothing;
+  else
+    perform private.refresh_product_summaries(v_ids);
+  end if;
   return null;
 end;
 $$;

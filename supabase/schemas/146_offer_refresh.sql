@@ -80,3 +80,40 @@ create trigger store_settings_offer_summaries
   after update of price_stale_after_days on public.store_settings
   for each row when (old.price_stale_after_days is distinct from new.price_stale_after_days)
   execute function private.offers_settings_changed();
+
+-- Products whose offers were only confirmed again (same price, delivery, availability and
+-- link) by a big feed run: their summary moves only its "price checked" time, so it is
+-- recomputed after the run in batches instead of inside it (decision 0244). Until then the
+-- summary shows the older confirmation, never a fresher one.
+create table private.offer_summary_queue (
+  product_id uuid primary key references public.products (id) on delete cascade,
+  queued_at timestamptz not null default now()
+);
+create index offer_summary_queue_order_idx on private.offer_summary_queue (queued_at);
+revoke all on table private.offer_summary_queue from public, anon, authenticated, service_role;
+
+-- Recomputes the summaries of the oldest queued products, at most p_limit; answers how many
+-- were taken from the queue. The 'feed-apply' job calls it after applying staged runs.
+create function private.offer_summary_queue_drain(p_limit integer default 10000)
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_ids uuid[];
+begin
+  with taken as (
+    delete from private.offer_summary_queue q
+     where q.product_id in (select x.product_id from private.offer_summary_queue x
+                             order by x.queued_at limit p_limit for update skip locked)
+    returning q.product_id
+  )
+  select array_agg(t.product_id) into v_ids from taken t;
+  perform private.refresh_product_summaries(v_ids);
+  return coalesce(cardinality(v_ids), 0);
+end;
+$$;
+revoke execute on function private.offer_summary_queue_drain(integer)
+  from public, anon, authenticated;
+grant execute on function private.offer_summary_queue_drain(integer) to service_role;

@@ -321,12 +321,16 @@ create table public.feed_runs (
   refused_by_code jsonb not null default '{}',
   refused_sample jsonb not null default '[]',
   error text,
+  peak_heap_mb integer,
   constraint feed_runs_trigger_check check (trigger in ('schedule', 'manual', 'upload')),
   constraint feed_runs_status_check check (
     status in ('queued', 'fetching', 'staged', 'applying', 'done', 'unchanged', 'failed'))
 );
 comment on table public.feed_runs is
   'One read of a feed: progress and report (REQ-FEED-2, REQ-FEED-3). Written by the sync RPCs only.';
+comment on column public.feed_runs.peak_heap_mb is
+  'Largest V8 heap in use plus external memory the function reported (MB): what the hosted '
+  'runtime counts against its 256 MB limit. peak_rss_mb is the whole process (stand-in).';
 create unique index feed_runs_one_active_key on public.feed_runs (source_id)
   where status in ('queued', 'fetching', 'staged', 'applying');
 create index feed_runs_source_idx on public.feed_runs (source_id, created_at desc);

@@ -176,6 +176,9 @@ begin
          peak_rss_mb = case when p_patch ? 'peak_rss_mb'
                             then greatest(r.peak_rss_mb, (p_patch ->> 'peak_rss_mb')::integer)
                             else r.peak_rss_mb end,
+         peak_heap_mb = case when p_patch ? 'peak_heap_mb'
+                             then greatest(r.peak_heap_mb, (p_patch ->> 'peak_heap_mb')::integer)
+                             else r.peak_heap_mb end,
          heartbeat_at = now()
    where r.id = p_run_id;
 end;

@@ -133,6 +133,9 @@ declare
   v_by_code jsonb;
   v_sample jsonb;
   v_unavailable integer := 0;
+  v_stale interval := make_interval(
+    days => coalesce((select st.price_stale_after_days from public.store_settings st), 7));
+  v_pass integer;
 begin
   select * into v_run from public.feed_runs r where r.id = p_run_id for update skip locked;
   if not found then
@@ -274,25 +277,36 @@ begin
   -- An unchanged row confirms its offer again only when the last confirmation is a day old
   -- (as an unchanged 304 run does): prices turn stale after days, and a new confirmation
   -- rewrites the product's summary, so an hourly feed of 100,000 unchanged lines would
-  -- rewrite 100,000 products every hour (decision 0240).
-  update public.offers o
-     set price_gbp = t.price, delivery_gbp = coalesce(t.delivery, o.delivery_gbp),
-         availability = t.availability,
-         link = case when o.is_primary then o.link else t.link end,
-         seller_product_id = t.new_spid, feed_source_id = v_src.id,
-         price_confirmed_at = case
-           when t.outcome = 'changed' or o.price_confirmed_at is null
-                or o.price_confirmed_at < now() - interval '1 day' then now()
-           else o.price_confirmed_at end,
-         price_source = 'feed'
-    from pg_temp.feed_apply_rows t
-   where o.id = t.offer_id and t.outcome in ('changed', 'unchanged')
-     and (t.outcome = 'changed'
-          or o.feed_source_id is distinct from v_src.id
-          or o.seller_product_id is distinct from t.new_spid
-          or o.price_source is distinct from 'feed'
-          or o.price_confirmed_at is null
-          or o.price_confirmed_at < now() - interval '1 day');
+  -- rewrite 100,000 products every hour (decision 0240). Changed lines and confirmations of
+  -- prices already stale change what the summary shows: written with their summaries. A big
+  -- run's other confirmations move only "price checked": their summaries are queued and the
+  -- 'feed-apply' job catches up after the run (decision 0244).
+  for v_pass in 1..2 loop
+    if v_pass = 2 and v_rows > 10000 then
+      perform set_config('offers.summary_defer', 'on', true);
+    end if;
+    update public.offers o
+       set price_gbp = t.price, delivery_gbp = coalesce(t.delivery, o.delivery_gbp),
+           availability = t.availability,
+           link = case when o.is_primary then o.link else t.link end,
+           seller_product_id = t.new_spid, feed_source_id = v_src.id,
+           price_confirmed_at = case
+             when t.outcome = 'changed' or o.price_confirmed_at is null
+                  or o.price_confirmed_at < now() - interval '1 day' then now()
+             else o.price_confirmed_at end,
+           price_source = 'feed'
+      from pg_temp.feed_apply_rows t
+     where o.id = t.offer_id and t.outcome in ('changed', 'unchanged')
+       and (t.outcome = 'changed'
+            or o.feed_source_id is distinct from v_src.id
+            or o.seller_product_id is distinct from t.new_spid
+            or o.price_source is distinct from 'feed'
+            or o.price_confirmed_at is null
+            or o.price_confirmed_at < now() - interval '1 day')
+       and (t.outcome = 'changed' or o.price_confirmed_at is null
+            or o.price_confirmed_at <= now() - v_stale) = (v_pass = 1);
+  end loop;
+  perform set_config('offers.summary_defer', '', true);
 
   insert into public.offers
     (product_id, seller_id, link, price_gbp, delivery_gbp, availability, price_confirmed_at,
@@ -387,6 +401,8 @@ begin
                                               || '. Nothing was applied.');
     end;
   end loop;
+  -- Then the summaries big runs queued (decision 0244): 10,000 products a call.
+  perform private.offer_summary_queue_drain(10000);
   return v_count;
 end;
 $$;

@@ -2,10 +2,11 @@
 // sync RPCs as the service role stage rows and apply them in one transaction; what a run
 // changes, holds, refuses and reports; the admin RPCs for unmatched rows and held changes.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUsers } from './db-test-helpers.ts';
 import { newHost, OfferFixtures, offersOf, service } from './offers-support.ts';
-import { createAdmin, signedInClient, type TestUser } from '../support/stack.ts';
+import { createAdmin, signedInClient, stackEnv, type TestUser } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 
 const f = new OfferFixtures();
@@ -387,5 +388,85 @@ describe('apply (REQ-FEED-3, REQ-FEED-4)', () => {
     expect(new Date((await confirmed()).price_confirmed_at).getTime()).toBeGreaterThan(
       Date.now() - 60000,
     );
+  });
+  it('REQ-FEED-3 a run of over 10,000 lines queues the summaries it only confirmed again; feed_apply_staged recomputes them (decision 0244)', async () => {
+    const seller = await f.seller();
+    const days = (n: number) => new Date(Date.now() - n * 86400000).toISOString();
+    const make = async (name: string, price: number, confirmed: string) => {
+      const p = await f.product();
+      const o = await f.offer(p.id, {
+        seller_id: seller.id,
+        price_gbp: price,
+        availability: 'in_stock',
+        link: `https://${seller.host}/${name}`,
+      });
+      await service.from('offers').update({ price_confirmed_at: confirmed }).eq('id', o.id);
+      return { p, o };
+    };
+    const current = await make('current', 10, days(2)); // still current: only "price checked"
+    const stale = await make('stale', 11, days(9)); // stale (7 days): the summary changes
+    const changed = await make('changed', 12, days(2));
+    const src = await source(seller.id);
+    const rows: Row[] = [
+      { line: 1, link: current.o.link, price: '10' },
+      { line: 2, link: stale.o.link, price: '11' },
+      { line: 3, link: changed.o.link, price: '13' },
+    ];
+    for (let i = 0; i < 10_000; i++) {
+      rows.push({ line: 4 + i, link: `https://unmatched-${i}.example.com/p`, price: '5' });
+    }
+    const { data: runId } = await admin.rpc('feed_run_request', { p_source_id: src });
+    expect((await service.rpc('feed_sync_take', { p_run_id: runId })).error).toBeNull();
+    for (let k = 0; k < rows.length; k += 5000) {
+      const st = await service.rpc('feed_stage_rows', {
+        p_run_id: runId,
+        p_rows: rows.slice(k, k + 5000),
+      });
+      expect(st.error).toBeNull();
+    }
+    const staged = await service.rpc('feed_run_staged', {
+      p_run_id: runId,
+      p_etag: '"big"',
+      p_last_modified: null,
+    });
+    expect(staged.error).toBeNull();
+
+    // Inside the apply's own transaction, so that no other test's job call drains the queue.
+    const db = new pg.Client({ connectionString: stackEnv().DB_URL });
+    await db.connect();
+    const summary = async (id: string) =>
+      (
+        await db.query<{ checked: Date; count: number; price: string; queued: boolean }>(
+          `select p.price_checked_at as checked, p.offer_count as count, p.price_value as price,
+                  exists (select 1 from private.offer_summary_queue q
+                           where q.product_id = p.id) as queued
+             from public.products p where p.id = $1`,
+          [id],
+        )
+      ).rows[0]!;
+    const recent = (d: Date) => d.getTime() > Date.now() - 60_000;
+    try {
+      await db.query('begin');
+      const report = (await db.query('select private.feed_run_apply($1) as r', [runId])).rows[0]!
+        .r as Record<string, unknown>;
+      expect(report).toMatchObject({ changed: 1, unchanged: 2, unmatched: 10_000 });
+      const c = await summary(current.p.id);
+      expect(c.queued).toBe(true);
+      expect(recent(c.checked)).toBe(false); // the older confirmation, never a fresher one
+      const s = await summary(stale.p.id);
+      expect([s.queued, Number(s.price), s.count]).toEqual([false, 11, 2]); // + primary offer
+      const ch = await summary(changed.p.id);
+      expect([ch.queued, Number(ch.price), recent(ch.checked)]).toEqual([false, 13, true]);
+      await db.query('commit');
+
+      for (let k = 0; k < 10 && (await summary(current.p.id)).queued; k++) {
+        await db.query('select private.feed_apply_staged()');
+      }
+      const after = await summary(current.p.id);
+      expect([after.queued, recent(after.checked), after.count]).toEqual([false, true, 2]);
+    } finally {
+      await db.query('rollback').catch(() => undefined);
+      await db.end();
+    }
   });
 });

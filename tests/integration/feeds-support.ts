@@ -35,6 +35,7 @@ export interface FeedRun {
   resume_bytes: string | null;
   invocations: number;
   peak_rss_mb: number | null;
+  peak_heap_mb: number | null;
   rows_read: number;
   matched: number;
   added: number;

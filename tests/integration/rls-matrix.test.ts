@@ -1,5 +1,6 @@
 // The row-level-security matrix: every table in `public` × {anon, signed-in non-admin, admin,
-// service_role} × {select, insert, update, delete}, each cell asserted through supabase-js over
+// admin with a verified factor at aal1 and at aal2 (REQ-MFA-2), service_role} × {select, insert,
+// update, delete}, each cell asserted through supabase-js over
 // HTTP. Every write is checked afterwards with the service role, so a denied write is proven to
 // have changed nothing and an allowed one to have really happened. The functions in `public` have
 // their own matrix in security-function-matrix.test.ts.
@@ -20,14 +21,14 @@ import {
 } from '../support/stack.ts';
 import { uniqueId, uniqueEmail } from '../support/names.ts';
 import { cleanUpFeeds, FEED_TABLES } from './rls-matrix-feeds.ts';
+import { factorAdmin, MATRIX_ROLES, rightsOf, type BaseRole } from './admin-mfa-support.ts';
 
 let catalogueBefore: unknown;
 
-type Role = 'anon' | 'user' | 'admin' | 'service_role';
+type Role = BaseRole;
 type Action = 'select' | 'insert' | 'update' | 'delete';
 type Row = Record<string, unknown>;
 
-const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
 const ACTIONS: Action[] = ['select', 'insert', 'update', 'delete'];
 
 /** Allowed actions per role, as the migrations' policies and grants intend; the rest is denied. */
@@ -585,8 +586,9 @@ async function newSeller(): Promise<string> {
 }
 
 let publicTables: { name: string; rls: boolean }[] = [];
-const clients = {} as Record<Role, SupabaseClient>;
+const clients = {} as Record<(typeof MATRIX_ROLES)[number], SupabaseClient>;
 let adminUser: TestUser;
+let mfaAdminUser: TestUser;
 
 beforeAll(async () => {
   catalogueBefore = await catalogueSnapshot(service());
@@ -611,6 +613,10 @@ beforeAll(async () => {
   clients.user = await signedInClient(plainUser);
   clients.admin = await signedInClient(adminUser);
   clients.service_role = service();
+  const mfa = await factorAdmin();
+  users.push((mfaAdminUser = mfa.user));
+  clients.admin_aal1 = mfa.aal1;
+  clients.admin_aal2 = mfa.aal2;
 });
 
 afterAll(async () => {
@@ -639,9 +645,9 @@ describe('public schema coverage', () => {
 
 for (const [table, spec] of Object.entries(TABLES)) {
   describe(`public.${table}`, () => {
-    for (const role of ROLES) {
+    for (const role of MATRIX_ROLES) {
       for (const action of ACTIONS) {
-        const allowed = spec.expect[role].includes(action);
+        const allowed = spec.expect[rightsOf(role)].includes(action);
         it(`${role} ${action}: ${allowed ? 'allowed' : 'denied'}`, async (ctx) => {
           if (!publicTables.some((t) => t.name === table)) {
             ctx.skip(`public.${table} does not exist in this database`);
@@ -663,8 +669,8 @@ for (const [table, spec] of Object.entries(TABLES)) {
             if (allowed) {
               expect(error?.message).toBeUndefined();
               expect(stored).not.toBeNull();
-              if (table === 'admin_invites' && role === 'admin') {
-                expect(stored?.invited_by).toBe(adminUser.id);
+              if (table === 'admin_invites' && rightsOf(role) === 'admin') {
+                expect(stored?.invited_by).toBe(role === 'admin' ? adminUser.id : mfaAdminUser.id);
               }
             } else {
               expect(error, 'a denied insert reports an error').not.toBeNull();

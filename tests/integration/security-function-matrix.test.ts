@@ -1,5 +1,6 @@
 // The function half of the RLS matrix (rls-matrix.test.ts covers the tables): every function in
-// `public` × {anon, signed-in non-admin, admin, service_role}, called through PostgREST's /rpc as
+// `public` × {anon, signed-in non-admin, admin, admin with a verified factor at aal1 and aal2,
+// service_role}, called through PostgREST's /rpc as
 // the SPA or a script would. Each cell is either allowed (and answers what that role should see)
 // or refused with 42501 and changes nothing. A function the matrix does not list fails the
 // coverage check, so a new RPC cannot ship without its row here.
@@ -19,27 +20,16 @@ import {
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 import { FEED_FUNCTIONS } from './security-function-matrix-feeds.ts';
-
-type Role = 'anon' | 'user' | 'admin' | 'service_role';
-const ROLES: Role[] = ['anon', 'user', 'admin', 'service_role'];
+import { mfaFunctions, type FunctionSpec } from './security-function-matrix-mfa.ts';
+import { factorAdmin, MATRIX_ROLES, rightsOf, type MatrixRole } from './admin-mfa-support.ts';
 
 const service = serviceClient();
 const users: TestUser[] = [];
-const clients = {} as Record<Role, SupabaseClient>;
+const clients = {} as Record<MatrixRole, SupabaseClient>;
 let adminUser: TestUser;
 let publicFunctions: string[] = [];
 /** Functions of public and private whose search_path is not fixed (the lint sees public only). */
 let unpinned: string[] = [];
-
-interface FunctionSpec {
-  /** Roles whose call goes through; the others get 42501. */
-  allowed: Role[];
-  args(): Promise<Record<string, unknown>>;
-  /** What an allowed call answers for this role. */
-  expected(role: Role): unknown;
-  /** Checks afterwards that a refused call changed nothing (and cleans up an allowed one). */
-  after?(role: Role, allowed: boolean, args: Record<string, unknown>): Promise<void>;
-}
 
 async function messagesWith(message: string): Promise<{ id: string }[]> {
   const { data, error } = await service
@@ -423,6 +413,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () => [expect.objectContaining({ id: expect.any(String) })],
   },
   ...FEED_FUNCTIONS,
+  ...mfaFunctions(users),
 };
 
 beforeAll(async () => {
@@ -458,6 +449,9 @@ beforeAll(async () => {
   clients.user = await signedInClient(plainUser);
   clients.admin = await signedInClient(adminUser);
   clients.service_role = service;
+  const mfa = await factorAdmin();
+  users.push(mfa.user);
+  [clients.admin_aal1, clients.admin_aal2] = [mfa.aal1, mfa.aal2];
 });
 
 afterAll(async () => {
@@ -480,8 +474,10 @@ describe('public function coverage', () => {
 for (const [signature, spec] of Object.entries(FUNCTIONS)) {
   const name = signature.slice(0, signature.indexOf('('));
   describe(`public.${signature}`, () => {
-    for (const role of ROLES) {
-      const allowed = spec.allowed.includes(role);
+    for (const role of MATRIX_ROLES) {
+      const base = rightsOf(role);
+      const own = role === 'admin_aal1' || role === 'admin_aal2' ? spec.mfa?.[role] : undefined;
+      const allowed = own ? own.allowed : spec.allowed.includes(base);
       it(`${role}: ${allowed ? 'allowed' : 'refused'}`, async () => {
         // A row for a signature that no longer exists is a stale matrix, not a pass.
         expect(publicFunctions, `public.${signature} exists`).toContain(signature);
@@ -489,11 +485,11 @@ for (const [signature, spec] of Object.entries(FUNCTIONS)) {
         const { data, error } = await clients[role].rpc(name, args);
         if (allowed) {
           expect(error?.message).toBeUndefined();
-          expect(data).toEqual(spec.expected(role));
+          expect(data).toEqual(own ? own.expected : spec.expected(base));
         } else {
           expect(error?.code, `${role} is refused`).toBe('42501');
         }
-        await spec.after?.(role, allowed, args);
+        await spec.after?.(base, allowed, args);
       });
     }
   });

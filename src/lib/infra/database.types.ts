@@ -329,6 +329,7 @@ export type Database = {
           last_modified: string | null;
           made_unavailable: number;
           matched: number;
+          peak_heap_mb: number | null;
           peak_rss_mb: number | null;
           refused: number;
           refused_by_code: NonNullable<Json>;
@@ -361,6 +362,7 @@ export type Database = {
           last_modified?: string | null;
           made_unavailable?: number;
           matched?: number;
+          peak_heap_mb?: number | null;
           peak_rss_mb?: number | null;
           refused?: number;
           refused_by_code?: NonNullable<Json>;
@@ -392,6 +394,7 @@ export type Database = {
           last_modified?: string | null;
           made_unavailable?: number;
           matched?: number;
+          peak_heap_mb?: number | null;
           peak_rss_mb?: number | null;
           refused?: number;
           refused_by_code?: NonNullable<Json>;
@@ -947,6 +950,7 @@ export type Database = {
           id: boolean;
           instagram_url: string | null;
           price_hidden_after_days: number;
+          admins_require_mfa: boolean;
           price_stale_after_days: number;
           site_url: string | null;
           store_name: string;
@@ -967,6 +971,7 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           price_hidden_after_days?: number;
+          admins_require_mfa?: boolean;
           price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
@@ -986,6 +991,7 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           price_hidden_after_days?: number;
+          admins_require_mfa?: boolean;
           price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
@@ -1295,6 +1301,7 @@ export type Database = {
         }[];
       };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
+      my_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       link_health_due: {
         Args: { p_limit: number };
         Returns: {
@@ -1353,6 +1360,7 @@ export type Database = {
       };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
+      admin_remove_colleague_factor: { Args: { p_factor_id: string }; Returns: string };
       request_client_address: { Args: Record<PropertyKey, never>; Returns: string };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       search_key: { Args: { p_text: string }; Returns: string };

@@ -15,6 +15,7 @@ export class Budget {
   private readonly cpu0 = cpuMs();
   private readonly wall0 = Date.now();
   private peak = 0;
+  private heapPeak = 0;
 
   constructor(
     private readonly cpuBudgetMs: number,
@@ -34,11 +35,17 @@ export class Budget {
     return this.cpuUsed() >= this.cpuBudgetMs || Date.now() - this.wall0 >= this.wallBudgetMs;
   }
 
-  /** Resident memory now (MB), remembered as the peak. */
+  /**
+   * Memory now (MB), remembered as peaks: resident size of the process, and V8's heap in use
+   * plus external memory, which is what the hosted runtime holds against its limit (it reads
+   * used_heap_size + external_memory, not the process's resident size).
+   */
   sample(): number {
     let rss = 0;
     try {
-      rss = Math.ceil(Deno.memoryUsage().rss / (1024 * 1024));
+      const m = Deno.memoryUsage();
+      rss = Math.ceil(m.rss / (1024 * 1024));
+      this.heapPeak = Math.max(this.heapPeak, Math.ceil((m.heapUsed + m.external) / (1024 * 1024)));
     } catch {
       // not in Deno (unit tests)
     }
@@ -48,5 +55,9 @@ export class Budget {
 
   peakRssMb(): number {
     return this.peak;
+  }
+
+  peakHeapMb(): number {
+    return this.heapPeak;
   }
 }

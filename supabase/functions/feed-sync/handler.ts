@@ -83,7 +83,11 @@ export function createHandler(config: FeedSyncConfig) {
           }
           runs.push(await work(item, budget));
         }
-        return json(200, { runs: runs.map(publicOutcome), peakRssMb: budget.peakRssMb() });
+        return json(200, {
+          runs: runs.map(publicOutcome),
+          peakRssMb: budget.peakRssMb(),
+          peakHeapMb: budget.peakHeapMb(),
+        });
       }
       if (body.mode === 'run') {
         if (typeof body.runId !== 'string' || !UUID.test(body.runId))
@@ -102,15 +106,23 @@ export function createHandler(config: FeedSyncConfig) {
             rowsRead: data.rows_read ?? 0,
             ...(data.error ? { error: data.error } : {}),
           };
-          return json(200, { run, peakRssMb: budget.peakRssMb() });
+          return json(200, { run, peakRssMb: budget.peakRssMb(), peakHeapMb: budget.peakHeapMb() });
         }
         const out = await work(item, budget);
-        return json(200, { run: publicOutcome(out), peakRssMb: budget.peakRssMb() });
+        return json(200, {
+          run: publicOutcome(out),
+          peakRssMb: budget.peakRssMb(),
+          peakHeapMb: budget.peakHeapMb(),
+        });
       }
       if (body.mode === 'preview') {
         const answer = await preview(db, config, body);
         if ('error' in answer) return json(400, answer);
-        return json(200, { ...answer, peakRssMb: budget.peakRssMb() });
+        return json(200, {
+          ...answer,
+          peakRssMb: budget.peakRssMb(),
+          peakHeapMb: budget.peakHeapMb(),
+        });
       }
       return json(400, { error: 'mode must be due, run or preview.' });
     } catch (err) {

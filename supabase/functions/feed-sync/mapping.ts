@@ -93,8 +93,13 @@ export function suggestMapping(columns: string[], format: Format): Mapping {
   return out;
 }
 
+/** A record's values by column name: an XML item's Map, or a CSV row read through its header. */
+export interface RecordValues {
+  get(column: string): string | undefined;
+}
+
 /** A staged row from one record (header name -> value); values trimmed, empty = absent. */
-export function mapRecord(line: number, record: Map<string, string>, mapping: Mapping): StagedRow {
+export function mapRecord(line: number, record: RecordValues, mapping: Mapping): StagedRow {
   const row: StagedRow = { line };
   for (const f of FIELDS) {
     const col = mapping[f];

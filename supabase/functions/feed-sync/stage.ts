@@ -26,6 +26,7 @@ export interface RunPatch {
   resume_state?: unknown;
   rows_read?: number;
   peak_rss_mb?: number;
+  peak_heap_mb?: number;
 }
 
 export const progress = (db: SupabaseClient, runId: string, patch: RunPatch) =>
