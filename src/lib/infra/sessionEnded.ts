@@ -51,16 +51,6 @@ export function useSessionEnded(): boolean {
   return useSyncExternalStore(subscribe, isSessionEnded, () => false);
 }
 
-type Client = Awaited<ReturnType<typeof loadSupabase>>;
-
-/** my_admin_access() of the MFA contract (not in the generated types until it is deployed). */
-function adminAccess(supabase: Client): PromiseLike<{ data: unknown; error: unknown }> {
-  const rpc = supabase.rpc.bind(supabase) as unknown as (
-    fn: string,
-  ) => PromiseLike<{ data: unknown; error: unknown }>;
-  return rpc('my_admin_access');
-}
-
 /**
  * After a write failed or the database wrote nothing: whether that was because the session
  * ended. A dead session's token may still pass PostgREST (it only checks the signature and
@@ -80,9 +70,8 @@ export async function sessionEndedAfter(error?: unknown): Promise<boolean> {
     const { data } = await supabase.auth.getSession();
     gone = data.session ? sessionGoneFrom(await supabase.auth.getUser()) : true;
     // A live session without the second factor the database asks for (REQ-MFA-2) cannot save
-    // either: signing in again asks for the code. Until the database has my_admin_access() the
-    // call fails and changes nothing.
-    if (gone === false) gone = lacksSecondFactor(await adminAccess(supabase)) || false;
+    // either: signing in again asks for the code (or the enrolment).
+    if (gone === false) gone = lacksSecondFactor(await supabase.rpc('my_admin_access'));
   } catch (checkError) {
     console.error('Checking the session after a refused write failed', checkError);
     gone = null;
