@@ -201,3 +201,33 @@ test('REQ-MFA-5 signed out everywhere: Settings and a seller dialog say the sess
     await serviceDb.from('sellers').delete().eq('name', shop);
   }
 });
+
+test('REQ-MFA-5 signed out in another tab: the admin area says the session ended and keeps the form, without a write', async ({
+  page,
+  stack,
+}) => {
+  const admin = await createAdmin({ ...newAccount(), name: 'Session Tab Admin' }, stack);
+  const title = uniqueName('E2E Session Tab Draft');
+  await submitLogin(page, admin.email, admin.password);
+  await expect(heading(page)).toBeVisible({ timeout: 30_000 });
+  const products = page.getByRole('tabpanel', { name: texts.admin.tabs.products });
+  await field(products, 'Title').fill(title);
+
+  // Logout in a second tab of the same browser: supabase-js tells this tab (SIGNED_OUT).
+  const other = await page.context().newPage();
+  await other.goto('/admin');
+  await expect(heading(other)).toBeVisible({ timeout: 30_000 });
+  await other
+    .getByRole('navigation', { name: 'Main' })
+    .first()
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(ended(other)).toHaveCount(0);
+
+  // This tab stays on /admin, says why, and keeps what was typed.
+  await expect(ended(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(field(products, 'Title')).toHaveValue(title);
+  await other.close();
+});
