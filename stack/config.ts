@@ -50,6 +50,8 @@ export interface AuthSettings {
   doubleConfirmChanges: boolean;
   /** A new password needs the current one (except after an e-mailed link or code). */
   requireCurrentPassword: boolean;
+  /** [auth.mfa]: TOTP factors (decision 0250). */
+  mfa: { totpEnrollEnabled: boolean; totpVerifyEnabled: boolean; maxEnrolledFactors: number };
   rateLimits: {
     signInSignUps: number;
     tokenRefresh: number;
@@ -262,6 +264,11 @@ export function loadConfig(opts: LoadConfigOptions = {}): StackConfig {
       otpExpiry: num(email, 'otp_expiry', 3600),
       doubleConfirmChanges: bool(email, 'double_confirm_changes', true),
       requireCurrentPassword: bool(email, 'require_current_password', false),
+      mfa: {
+        totpEnrollEnabled: bool(table(table(auth, 'mfa'), 'totp'), 'enroll_enabled', true),
+        totpVerifyEnabled: bool(table(table(auth, 'mfa'), 'totp'), 'verify_enabled', true),
+        maxEnrolledFactors: num(table(auth, 'mfa'), 'max_enrolled_factors', 10),
+      },
       rateLimits: {
         signInSignUps: num(rate, 'sign_in_sign_ups', 30),
         tokenRefresh: num(rate, 'token_refresh', 150),

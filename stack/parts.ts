@@ -151,6 +151,7 @@ function authOptions({ config, env, options }: PartContext) {
     otpExpiry: auth.otpExpiry,
     doubleConfirmChanges: auth.doubleConfirmChanges,
     requireCurrentPassword: auth.requireCurrentPassword,
+    mfa: auth.mfa,
     emailTemplates: config.emailTemplates,
     smtp: {
       host: '127.0.0.1',

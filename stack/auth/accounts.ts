@@ -1,6 +1,7 @@
 // Reading and writing accounts: users with their identities, and the audit log.
 import { randomUUID } from 'node:crypto';
 import { internalError, notFound } from './errors.ts';
+import { factorJson, loadFactors } from './factors.ts';
 import type { Ctx } from './http.ts';
 import {
   AUDIENCE,
@@ -41,7 +42,12 @@ export async function loadIdentities(c: Db, userId: string): Promise<IdentityRow
 export async function userResponse(c: Db, id: string): Promise<Json> {
   const user = await loadUser(c, id);
   if (!user) throw notFound('user_not_found', 'User not found');
-  return userJson(user, await loadIdentities(c, id));
+  return userJson(user, await loadIdentities(c, id), await loadFactorsJson(c, id));
+}
+
+/** The account's MFA factors as the user JSON carries them. */
+export async function loadFactorsJson(c: Db, userId: string): Promise<Json[]> {
+  return (await loadFactors(c, [userId])).map(factorJson);
 }
 
 export interface NewUser {
@@ -115,7 +121,7 @@ export async function audit(
   ctx: Ctx,
   actor: { id: string; email: string | null },
   action: string,
-  logType: 'account' | 'token' | 'user' | 'team',
+  logType: 'account' | 'token' | 'user' | 'team' | 'factor',
   traits?: Json,
 ): Promise<void> {
   const payload: Json = {

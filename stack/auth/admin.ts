@@ -2,15 +2,9 @@
 // POST /invite. The dispatcher has checked the service-role key (ctx.adminClaims).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { adminActor } from './authenticate.ts';
-import {
-  audit,
-  findUserByEmail,
-  insertUser,
-  loadIdentities,
-  loadUser,
-  userResponse,
-} from './accounts.ts';
+import { audit, findUserByEmail, insertUser, loadUser, userResponse } from './accounts.ts';
 import { prepareCode } from './code-mail.ts';
+import { factorJson, loadFactors } from './factors.ts';
 import { badRequest, internalError, notFound, unprocessable } from './errors.ts';
 import { type Ctx, obj, redirectFor, type Reply, str } from './http.ts';
 import {
@@ -145,10 +139,12 @@ export async function adminListUsers(svc: AuthService, ctx: Ctx): Promise<Reply>
         )
       ).rows
     : [];
+  const factors = (await loadFactors(svc.pool, ids)).map((f) => ({ ...f, json: factorJson(f) }));
   const users = rows.rows.map((u) =>
     userJson(
       u,
       idents.filter((i) => i.user_id === u.id),
+      factors.filter((f) => f.user_id === u.id).map((f) => f.json),
     ),
   );
   const lastPage = Math.ceil(total / perPage);
@@ -167,7 +163,7 @@ export async function adminGetUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
   const id = adminUserId(ctx);
   const user = await loadUser(svc.pool, id);
   if (!user) throw notFound('user_not_found', 'User not found');
-  return { status: 200, body: userJson(user, await loadIdentities(svc.pool, id)) };
+  return { status: 200, body: await userResponse(svc.pool, id) };
 }
 
 export async function adminCreateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
@@ -335,6 +331,7 @@ export async function adminDeleteUser(svc: AuthService, ctx: Ctx): Promise<Reply
       v ? createHash('sha256').update(v).digest('hex') : null;
     await c.query('delete from auth.sessions where user_id = $1', [id]);
     await c.query('delete from auth.one_time_tokens where user_id = $1', [id]);
+    await c.query('delete from auth.mfa_factors where user_id = $1', [id]);
     await c.query(
       `update auth.users set email = $2, phone = $3, encrypted_password = '', raw_user_meta_data = '{}'::jsonb,
          raw_app_meta_data = '{}'::jsonb, confirmation_token = '', recovery_token = '', email_change = '',

@@ -1,6 +1,7 @@
 // One-time links and codes: storing them, checking a presented link or code, the wrong-try
 // counter, PKCE link tokens and applying a verified code to the account.
 import { createHash, randomUUID } from 'node:crypto';
+import { clearFailures, countFailure } from './account-failures.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
 import { str } from './http.ts';
 import {
@@ -55,7 +56,7 @@ export async function storeOneTimeToken(
     [randomUUID(), userId, type, tokenHash, relatesTo],
   );
   // A new code gets the full number of tries again.
-  await c.query('delete from auth.one_time_token_failures where user_id = $1', [userId]);
+  await clearFailures(c, 'one_time_code', userId);
 }
 
 export async function clearOneTimeToken(
@@ -70,19 +71,11 @@ export async function clearOneTimeToken(
 }
 
 /**
- * Counts one wrong code against each account (one atomic upsert, so parallel tries all count)
- * and voids the pending codes of an account that has reached WRONG_CODE_LIMIT.
+ * Counts one wrong code against each account (account-failures.ts) and voids the pending codes of an account that has reached WRONG_CODE_LIMIT.
  */
 async function countWrongCode(svc: AuthService, c: Db, userIds: string[]): Promise<void> {
-  const r = await c.query<{ user_id: string; failures: number }>(
-    `insert into auth.one_time_token_failures (user_id, failures, updated_at)
-     select id, 1, now() from unnest($1::uuid[]) as id
-     on conflict (user_id) do update
-       set failures = auth.one_time_token_failures.failures + 1, updated_at = now()
-     returning user_id, failures`,
-    [userIds],
-  );
-  const exhausted = r.rows
+  const rows = await countFailure(c, 'one_time_code', userIds);
+  const exhausted = rows
     .filter((row) => row.failures >= WRONG_CODE_LIMIT)
     .map((row) => row.user_id);
   if (exhausted.length === 0) return;
@@ -268,7 +261,7 @@ async function completeVerification(
 ): Promise<boolean> {
   if (user.banned_until && Date.parse(user.banned_until) > Date.now())
     throw forbidden('user_banned', 'User is banned');
-  await c.query('delete from auth.one_time_token_failures where user_id = $1', [user.id]);
+  await clearFailures(c, 'one_time_code', user.id);
   if (tokenCol === 'confirmation_token') {
     await confirmEmail(c, user);
   } else if (tokenCol === 'recovery_token') {

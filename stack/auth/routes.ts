@@ -20,6 +20,7 @@ import {
   resolveApiVersion,
   tooManyRequests,
 } from './errors.ts';
+import { adminDeleteFactor, adminListFactors } from './factors.ts';
 import { adminGenerateLink } from './generate-link.ts';
 import {
   applyCors,
@@ -32,6 +33,7 @@ import {
 } from './http.ts';
 import { logout } from './logout.ts';
 import { otp, recover, resend } from './mail-requests.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { clientIp } from './rate-limit.ts';
 import type { AuthService, LimiterName } from './service.ts';
 import { health, jwks, settings } from './settings.ts';
@@ -75,6 +77,10 @@ export const ROUTES: Route[] = [
   route('POST', /^\/resend$/, 'none', 'signInSignUps', resend),
   route('POST', /^\/recover$/, 'none', 'signInSignUps', recover),
   route('POST', /^\/otp$/, 'none', 'signInSignUps', otp),
+  route('POST', /^\/factors$/, 'user', null, enrollFactor),
+  route('POST', /^\/factors\/([^/]+)\/challenge$/, 'user', null, challengeFactor),
+  route('POST', /^\/factors\/([^/]+)\/verify$/, 'user', null, verifyFactor),
+  route('DELETE', /^\/factors\/([^/]+)$/, 'user', null, unenrollFactor),
   route('POST', /^\/invite$/, 'serviceRole', null, invite),
   route('GET', /^\/admin\/users$/, 'serviceRole', null, adminListUsers),
   route('POST', /^\/admin\/users$/, 'serviceRole', null, adminCreateUser),
@@ -82,6 +88,14 @@ export const ROUTES: Route[] = [
   route('PUT', /^\/admin\/users\/([^/]+)$/, 'serviceRole', null, adminUpdateUser),
   route('DELETE', /^\/admin\/users\/([^/]+)$/, 'serviceRole', null, adminDeleteUser),
   route('POST', /^\/admin\/generate_link$/, 'serviceRole', null, adminGenerateLink),
+  route('GET', /^\/admin\/users\/([^/]+)\/factors$/, 'serviceRole', null, adminListFactors),
+  route(
+    'DELETE',
+    /^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/,
+    'serviceRole',
+    null,
+    adminDeleteFactor,
+  ),
 ];
 
 function findRoute(method: string, path: string): { route: Route; params: string[] } {

@@ -205,14 +205,19 @@ create unique index if not exists one_time_tokens_user_id_token_type_key on auth
 create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_tokens using hash (token_hash);
 create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
 
--- Not in GoTrue: wrong tries at the account's pending one-time codes since the last code was
--- issued. After a few the codes are void (server.ts, WRONG_CODE_LIMIT), so guessing a 6-digit
--- code fails from any number of addresses. Counted with one atomic upsert per wrong try.
-create table if not exists auth.one_time_token_failures (
-  user_id uuid not null primary key references auth.users (id) on delete cascade,
+-- Not in GoTrue: wrong tries per account and kind (account-failures.ts): 'one_time_code' counts
+-- wrong mailed codes since the last code was issued (after a few the codes are void,
+-- WRONG_CODE_LIMIT); 'mfa_verify' counts wrong TOTP codes, forgotten after 5 quiet minutes
+-- (MFA_FAILURE_LIMIT). Guessing a 6-digit code fails from any number of addresses. One atomic
+-- upsert per wrong try. It replaces the one-kind auth.one_time_token_failures.
+create table if not exists auth.account_failures (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null,
   failures integer not null default 0,
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  primary key (user_id, kind)
 );
+drop table if exists auth.one_time_token_failures;
 
 create table if not exists auth.flow_state (
   id uuid not null primary key,
@@ -255,7 +260,7 @@ alter table auth.mfa_amr_claims enable row level security;
 alter table auth.mfa_factors enable row level security;
 alter table auth.mfa_challenges enable row level security;
 alter table auth.one_time_tokens enable row level security;
-alter table auth.one_time_token_failures enable row level security;
+alter table auth.account_failures enable row level security;
 alter table auth.flow_state enable row level security;
 alter table auth.audit_log_entries enable row level security;
 alter table auth.schema_migrations enable row level security;

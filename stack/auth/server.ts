@@ -1,6 +1,6 @@
 // GoTrue-compatible auth service for the Docker-free local Supabase stack.
 // Implements the subset of the Supabase Auth API that supabase-js uses for e-mail + password
-// accounts and the service-role admin API (wire format and file map in README.md), storing its
+// accounts, TOTP two-factor sign-in and the service-role admin API (wire format and file map in README.md), storing its
 // state in the `auth` schema (schema.sql) so user migrations, triggers and RLS behave as on
 // Supabase. This file starts the HTTP server; routes.ts dispatches to one module per endpoint group.
 import http from 'node:http';
@@ -44,6 +44,8 @@ export interface AuthServerOptions {
   /** [auth.email] require_current_password (default false, as GoTrue): PUT /user with a new
    * password needs `current_password`, except in a session from an e-mailed link or code. */
   requireCurrentPassword?: boolean;
+  /** [auth.mfa]: TOTP enrol/verify switches (default on, as hosted) and max_enrolled_factors. */
+  mfa?: { totpEnrollEnabled: boolean; totpVerifyEnabled: boolean; maxEnrolledFactors: number };
   smtp: { host: string; port: number; adminEmail: string; senderName: string };
   /** [auth.email.template.*] of config.toml; a kind without one gets the CLI's default mail. */
   emailTemplates?: MailTemplates;

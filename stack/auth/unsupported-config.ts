@@ -38,7 +38,8 @@ export function unsupportedAuthSettings(config: Table): string[] {
   if (table(auth, 'sms').enable_signup === true || table(auth, 'sms').enabled === true)
     warn('sms', 'phone sign-up and SMS codes');
   const mfa = table(auth, 'mfa');
-  for (const factor of ['totp', 'phone', 'web_authn']) {
+  // TOTP factors are implemented (mfa.ts); phone and WebAuthn factors are not.
+  for (const factor of ['phone', 'web_authn']) {
     const f = table(mfa, factor);
     if (f.enroll_enabled === true || f.verify_enabled === true)
       warn(`mfa.${factor}`, 'multi-factor authentication');

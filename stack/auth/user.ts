@@ -1,6 +1,13 @@
 // GET /user and PUT /user (updateUser): the signed-in user's own account.
 import bcrypt from 'bcryptjs';
-import { audit, findUserByEmail, loadIdentities, loadUser, userResponse } from './accounts.ts';
+import {
+  audit,
+  findUserByEmail,
+  loadFactorsJson,
+  loadIdentities,
+  loadUser,
+  userResponse,
+} from './accounts.ts';
 import { signedInUser } from './authenticate.ts';
 import { prepareEmailChange } from './code-mail.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
@@ -12,7 +19,11 @@ import { assertPasswordAcceptable, normalizeEmail } from './validation.ts';
 
 export async function getUser(svc: AuthService, ctx: Ctx): Promise<Reply> {
   const { user } = signedInUser(ctx);
-  return { status: 200, body: userJson(user, await loadIdentities(svc.pool, user.id)) };
+  const [identities, factors] = await Promise.all([
+    loadIdentities(svc.pool, user.id),
+    loadFactorsJson(svc.pool, user.id),
+  ]);
+  return { status: 200, body: userJson(user, identities, factors) };
 }
 
 export async function updateUser(svc: AuthService, ctx: Ctx): Promise<Reply> {

@@ -91,8 +91,12 @@ export function identityJson(row: IdentityRow): Json {
   return out;
 }
 
-/** The user object in GoTrue's key order, null-valued optional keys omitted. */
-export function userJson(row: UserRow, identities: IdentityRow[] | null): Json {
+/** The user object in GoTrue's key order, null-valued optional keys omitted; `factors` JSON. */
+export function userJson(
+  row: UserRow,
+  identities: IdentityRow[] | null,
+  factors: Json[] = [],
+): Json {
   const out: Json = {
     id: row.id,
     aud: row.aud ?? '',
@@ -117,6 +121,8 @@ export function userJson(row: UserRow, identities: IdentityRow[] | null): Json {
   opt('last_sign_in_at', row.last_sign_in_at);
   out.app_metadata = row.raw_app_meta_data ?? {};
   out.user_metadata = row.raw_user_meta_data ?? {};
+  // GoTrue's `factors,omitempty`: absent for an account without MFA factors.
+  if (factors.length) out.factors = factors;
   if (identities !== null) out.identities = identities.map(identityJson);
   out.created_at = row.created_at;
   out.updated_at = row.updated_at;

@@ -14,7 +14,10 @@ describe('unsupported auth settings', () => {
         enable_anonymous_sign_ins: true,
         email: { double_confirm_changes: true, secure_password_change: true },
         sms: { enable_signup: true },
-        mfa: { totp: { enroll_enabled: true, verify_enabled: true }, phone: {} },
+        mfa: {
+          totp: { enroll_enabled: true, verify_enabled: true },
+          phone: { enroll_enabled: true },
+        },
         external: { github: { enabled: true }, apple: { enabled: false } },
       },
     });
@@ -23,7 +26,7 @@ describe('unsupported auth settings', () => {
       'enable_anonymous_sign_ins',
       'email.secure_password_change',
       'sms',
-      'mfa.totp',
+      'mfa.phone',
       'external.github',
     ]);
   });
