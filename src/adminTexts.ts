@@ -203,6 +203,11 @@ export const texts = {
     rightsRemoved: 'This account is no longer a store admin: its admin rights were removed.',
     reinstated: 'This account was an admin before and is an admin again.',
   },
+  /** REQ-MFA-5: a write refused because the session ended (signed out elsewhere, expired…). */
+  session: {
+    ended: 'Your session has ended. Sign in again to save your changes.',
+    signIn: 'Sign in again',
+  },
   account: {
     tab: 'Account',
     nameHeading: 'Display name',

@@ -11,6 +11,9 @@ import { paths } from '../../routing/paths';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
 import { prefetchFirstPage } from './products/productQuery';
+import { SessionEndedNote } from './session/SessionEndedNote';
+import { leavingOnPurpose, markSessionEnded, useSessionEnded } from '../../lib/infra/sessionEnded';
+import { forgetReturnTab, peekReturnTab, rememberReturn } from '../../lib/infra/sessionDraft';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
 const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
@@ -60,8 +63,19 @@ export function AdminPage() {
   // Whether this account was an admin earlier on this page: if the database now says no, another
   // admin removed it, and the notice says so rather than the general "not an admin".
   const wasAdmin = useRef(false);
+  // REQ-MFA-5: the session ended under an admin at work (a write refused for it, or supabase-js
+  // lost it: signed out elsewhere, refresh token revoked). The page stays with what was typed,
+  // under a notice that leads to /login; only Logout here leaves at once.
+  const ended = useSessionEnded();
+  const sessionLost = !loading && !session && wasAdmin.current && !leavingOnPurpose();
+  const showEnded = wasAdmin.current && (ended || sessionLost);
   if (adminStatus === 'admin') wasAdmin.current = true;
-  if (adminStatus === 'none') wasAdmin.current = false;
+  if (adminStatus === 'none' && !showEnded) wasAdmin.current = false;
+  const lastName = useRef('');
+  if (session) lastName.current = displayName ?? session.user.email ?? '';
+  useEffect(() => {
+    if (sessionLost) markSessionEnded();
+  }, [sessionLost]);
   // The Products tab's first rows are asked for alongside the admin check, not after it.
   const checking = session !== null && adminStatus === 'loading';
   useEffect(() => {
@@ -70,7 +84,11 @@ export function AdminPage() {
   // A tab's panel is rendered from the first time it is opened on (then kept, hidden, as Mantine's
   // <Activity>). Pre-rendering every hidden tab at start-up fetched the lazy tabs' chunks (Insights
   // with its chart library) and rendered them while the admin was already searching (0180).
-  const [tab, setTab] = useState('products');
+  const [tab, setTab] = useState(() => peekReturnTab() ?? 'products');
+  useEffect(() => {
+    if (showEnded) rememberReturn(paths.admin, tab);
+    else forgetReturnTab();
+  }, [showEnded, tab]);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
   const openTab = (value: string | null) => {
     if (!value) return;
@@ -81,15 +99,15 @@ export function AdminPage() {
     <Tabs.Panel value={value}>{opened.has(value) && content}</Tabs.Panel>
   );
 
-  if (loading || adminStatus === 'loading') {
+  if (!showEnded && (loading || adminStatus === 'loading')) {
     return (
       <Center mih="50vh">
         <Loader size="lg" aria-label={texts.admin.loading} />
       </Center>
     );
   }
-  if (!session) return <Navigate to={paths.login} replace />;
-  if (adminStatus === 'error') {
+  if (!session && !showEnded) return <Navigate to={paths.login} replace />;
+  if (adminStatus === 'error' && !showEnded) {
     return (
       <Alert color="red" role="alert" maw={560} mx="auto" my="xl" title={texts.unexpected}>
         <Stack gap="sm" align="flex-start">
@@ -101,7 +119,7 @@ export function AdminPage() {
       </Alert>
     );
   }
-  if (adminStatus !== 'admin') {
+  if (adminStatus !== 'admin' && !showEnded) {
     return (
       <LazyPanel>
         <TwoFactorGate wasAdmin={wasAdmin.current} onAdmin={recheckAdmin} />
@@ -109,7 +127,7 @@ export function AdminPage() {
     );
   }
 
-  const name = displayName ?? session.user.email ?? '';
+  const name = lastName.current;
   return (
     <AdminDataProvider>
       <Stack gap="lg" py="md">
@@ -118,6 +136,14 @@ export function AdminPage() {
             {texts.admin.heading} {name}
           </Title>
         </Group>
+        {/* Sticky under the header: a write far down the page still has it in view. */}
+        <SessionEndedNote
+          style={{
+            position: 'sticky',
+            top: 'calc(var(--app-shell-header-offset, 0px) + 8px)',
+            zIndex: 5,
+          }}
+        />
         <Suspense fallback={null}>
           <FeedsNotice tab={tab} onOpen={() => openTab('feeds')} />
         </Suspense>

@@ -16,6 +16,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/infra/notify';
 import { supabase } from '../../lib/infra/supabase';
+import { takeReturnPath } from '../../lib/infra/sessionDraft';
+import { resetSessionEnded } from '../../lib/infra/sessionEnded';
 import { useSubmitLock } from '../../lib/infra/useSubmitLock';
 import { texts } from '../../texts';
 import { useAuth } from './AuthProvider';
@@ -67,7 +69,9 @@ export function LoginPage() {
         notify.clearErrors();
         notify.success(texts.login.success);
         setAskCode(false);
-        await navigate(paths.admin);
+        resetSessionEnded();
+        // Back where a session that ended left off (REQ-MFA-5), else the admin area.
+        await navigate(takeReturnPath() ?? paths.admin);
         break;
       case 'code':
         notify.clearErrors();

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/infra/notify';
 import { loadSupabase } from '../../lib/infra/loadSupabase';
+import { signingOutOnPurpose } from '../../lib/infra/sessionEnded';
 import { texts } from '../../texts';
 import { paths } from '../../routing/paths';
 
@@ -29,6 +30,8 @@ export function useLogout(): () => Promise<void> {
   return useCallback(async () => {
     try {
       const supabase = await loadSupabase();
+      // Ended on purpose: the admin area goes to /login without the "session ended" notice.
+      signingOutOnPurpose();
       const { error } = await supabase.auth.signOut({ scope: 'local' });
       if (error) throw error;
       clearStoredSession();

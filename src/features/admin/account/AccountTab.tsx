@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../routing/paths';
 import { loadSupabase } from '../../../lib/infra/loadSupabase';
 import { notify } from '../../../lib/infra/notify';
+import { sessionEndedAfter, signingOutOnPurpose } from '../../../lib/infra/sessionEnded';
 import {
   changePasswordSchema,
   type ChangePasswordValues,
@@ -33,7 +34,7 @@ function DisplayNameForm() {
     const { error } = await supabase.auth.updateUser({ data: { display_name: name } });
     if (error) {
       console.error('Saving the display name failed', error);
-      notify.error(t.failed);
+      if (!(await sessionEndedAfter(error))) notify.error(t.failed);
     } else notify.success(t.nameSaved);
   });
   return (
@@ -78,7 +79,7 @@ function PasswordForm() {
       setError('password', { type: 'server', message: texts.signup.passwordTooShort });
     } else {
       console.error('Changing the password failed', error);
-      notify.error(t.failed);
+      if (!(await sessionEndedAfter(error))) notify.error(t.failed);
     }
   });
   return (
@@ -126,6 +127,8 @@ function SignOutEverywhere() {
     setBusy(true);
     try {
       const supabase = await loadSupabase();
+      // This browser's session ends on purpose: no "session ended" notice here.
+      signingOutOnPurpose();
       const { error } = await supabase.auth.signOut({ scope: 'global' });
       if (error) throw error;
       notify.success(t.signedOutEverywhere);

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -23,6 +24,7 @@ function stillInUse(count: number): string {
 
 const categoryEditor: RecordEditorConfig<AdminCategory, CategoryValues> = {
   noun: 'Catagory',
+  draftKey: 'category',
   empty: { title: '' },
   schema: categorySchema,
   messages: { ...m, loaded: m.found, getFirst: texts.validation.clickGetCategory },
@@ -85,12 +87,12 @@ export function CategoriesTab() {
         notify.success(m.deleted);
         editor.clear();
         await data.reload();
-      } else {
+      } else if (!(await sessionEndedAfter())) {
         notify.error(m.deleteFailed);
       }
     } catch (error) {
       console.error('Moving products and deleting a catagory failed', error);
-      notify.error(m.deleteFailed);
+      if (!(await sessionEndedAfter(error))) notify.error(m.deleteFailed);
     } finally {
       setMoving(false);
       setMoveFirst(null);

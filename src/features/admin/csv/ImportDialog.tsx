@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import {
   Alert,
   Box,
@@ -98,7 +99,7 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
       onApplied();
     } catch (error) {
       console.error('CSV import failed', error);
-      notify.error(t.applyFailed);
+      if (!(await sessionEndedAfter(error))) notify.error(t.applyFailed);
       setStep({ ...step, kind: 'preview' });
     }
   };

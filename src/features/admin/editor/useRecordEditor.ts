@@ -9,6 +9,8 @@ import { titleNeedsCheck, type Loaded } from './editRules';
 import { useAdminData } from '../AdminData';
 import { titleSchema } from './titleSchema';
 import { useAdminLoss } from '../team/useAdminLoss';
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
+import { useSessionDraft } from '../session/useSessionDraft';
 import { validateWith } from './validateWith';
 
 export type EditorAction = 'add' | 'get' | 'update' | 'delete';
@@ -40,6 +42,8 @@ export interface EditorMessages {
 export interface RecordEditorConfig<TRecord extends { id: string }, TValues extends TitledValues> {
   /** Names the record in console messages ("Product", "Catagory"). */
   noun: string;
+  /** Where a draft of this form is kept when the session ends (REQ-MFA-5). */
+  draftKey: string;
   empty: TValues;
   schema: z.ZodType<TValues>;
   messages: EditorMessages;
@@ -75,6 +79,11 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
   const { busy, run } = useSubmitLock<EditorAction>();
   const formBox = useRef<HTMLDivElement>(null);
   const titleField = 'title' as Path<TValues>;
+  // REQ-MFA-5: what was typed (and which record Get loaded) outlives a session that ended.
+  const clearDraft = useSessionDraft(config.draftKey, form, {
+    get: () => loaded,
+    restore: (value) => setLoaded(value as Loaded | null),
+  });
 
   // A message under a field goes away as soon as the field is edited.
   const register = (name: Path<TValues>) =>
@@ -85,10 +94,14 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     notify.error(message);
   };
 
-  // A write RLS refused may mean this account was removed from the admins meanwhile: the spec's
-  // message first (REQ texts stay), then the reason when the database confirms it.
+  // A write refused because the session ended says only that (REQ-MFA-5): a dead session's
+  // write is refused as a stranger's, which looked like "changed since Get" or "no longer an
+  // admin". Otherwise a write RLS refused may mean this account was removed from the admins
+  // meanwhile: the spec's message first (REQ texts stay), then the reason when the database
+  // confirms it.
   const adminLost = useAdminLoss();
-  const writeFailed = async (message: string) => {
+  const writeFailed = async (message: string, error?: unknown) => {
+    if (await sessionEndedAfter(error)) return;
     fail(message);
     await adminLost();
   };
@@ -96,6 +109,7 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
   const clear = () => {
     form.reset(config.empty);
     setLoaded(null);
+    clearDraft();
   };
 
   const load = (record: TRecord) => {
@@ -133,8 +147,8 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
         // No answer at all: "Something went Wrong", as when the title check was a request of
         // its own before the write (the messages stay as they were, REQ-PROD-3).
-        else if (unanswered(error)) throw error;
-        else await writeFailed(m.addFailed);
+        else if (unanswered(error) && !(await sessionEndedAfter(error))) throw error;
+        else await writeFailed(m.addFailed, error);
         return;
       }
       if (written.result === 'title_in_use') fail(texts.validation.titleInUse, true);
@@ -180,13 +194,20 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         console.error(`Updating a ${noun.toLowerCase()} failed`, error);
         if (isDbError(error, UNIQUE_VIOLATION)) fail(texts.validation.titleInUse, true);
         // As Add: a new title used to be checked first, and that check failing was unexpected.
-        else if (unanswered(error) && titleNeedsCheck(values.title, loaded)) throw error;
-        else await writeFailed(m.updateFailed);
+        else if (
+          unanswered(error) &&
+          titleNeedsCheck(values.title, loaded) &&
+          !(await sessionEndedAfter(error))
+        )
+          throw error;
+        else await writeFailed(m.updateFailed, error);
         return;
       }
       if (written.result === 'title_in_use') fail(texts.validation.titleInUse, true);
-      else if (written.result === 'stale') fail(m.stale ?? m.updateFailed);
-      else if (written.result !== 'changed') await writeFailed(m.updateFailed);
+      else if (written.result === 'stale') {
+        // A dead session's update finds no row it may change: that is not "changed by someone".
+        if (!(await sessionEndedAfter())) fail(m.stale ?? m.updateFailed);
+      } else if (written.result !== 'changed') await writeFailed(m.updateFailed);
       else await succeeded(m.updated);
     });
 
@@ -210,6 +231,7 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         deleted = await config.remove(target);
       } catch (error) {
         console.error(`Deleting a ${noun.toLowerCase()} failed`, error);
+        if (await sessionEndedAfter(error)) return;
         const own = await config.deleteFailure?.(error, target);
         if (own) {
           fail(own);

@@ -1,3 +1,5 @@
+import { SessionEndedNote } from '../session/SessionEndedNote';
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { texts } from '../../../adminFeedTexts';
@@ -47,6 +49,10 @@ export function CreateProductDialog({ row, onClose, onCreated }: CreateProductDi
       await createProductFrom(row.id, cat, com.trim());
     } catch (error) {
       console.error('Creating a product from a feed row failed', error);
+      if (await sessionEndedAfter(error)) {
+        setBusy(false);
+        return;
+      }
       const message = isDbError(error) ? error.message : '';
       const hint = isDbError(error) ? error.hint : null;
       setErrors(
@@ -70,6 +76,7 @@ export function CreateProductDialog({ row, onClose, onCreated }: CreateProductDi
     <Modal opened={row !== null} onClose={onClose} title={t.createTitle(row?.title ?? '')} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
+          <SessionEndedNote />
           <Text size="sm" c="dimmed">
             {t.createHint}
           </Text>

@@ -1,3 +1,5 @@
+import { SessionEndedNote } from '../session/SessionEndedNote';
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import {
   Button,
   Checkbox,
@@ -99,6 +101,8 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
       const columns = columnsOf(values);
       if (!source) await addSource(columns);
       else if (!(await updateSource(source.id, source.updated_at, columns))) {
+        // A dead session's update finds no row: the dialog stays, with its note (REQ-MFA-5).
+        if (await sessionEndedAfter()) return;
         notify.error(t.changedElsewhere);
         onSaved();
         onClose();
@@ -113,7 +117,8 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
         setError(field, { type: 'server', message }, { shouldFocus: true });
       } else {
         console.error('Saving a feed failed', error);
-        notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
+        if (!(await sessionEndedAfter(error)))
+          notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
       }
       return;
     }
@@ -157,6 +162,7 @@ export function FeedDialog({ opened, source, sellers, onClose, onSaved }: FeedDi
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <SessionEndedNote />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t.name}

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminFeedTexts';
@@ -54,10 +55,11 @@ export function FeedsTab() {
     setDeleting(null);
     try {
       if (await deleteSource(source.id)) notify.success(t.deleted);
-      else notify.error(t.deleteFailed);
+      else if (!(await sessionEndedAfter())) notify.error(t.deleteFailed);
     } catch (error) {
       console.error('Deleting a feed failed', error);
-      notify.error(isDbError(error) ? `${t.deleteFailed}: ${error.message}` : t.deleteFailed);
+      if (!(await sessionEndedAfter(error)))
+        notify.error(isDbError(error) ? `${t.deleteFailed}: ${error.message}` : t.deleteFailed);
     }
     if (selectedId === source.id) setSelectedId(null);
     refresh();

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import {
   Alert,
   Button,
@@ -71,7 +72,8 @@ export function HeldPanel({
       onDecided();
     } catch (error) {
       console.error('Deciding held price changes failed', error);
-      notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
+      if (!(await sessionEndedAfter(error)))
+        notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
     }
     setBusy(null);
     setOwn((v) => v + 1);

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import {
   Alert,
   Anchor,
@@ -68,7 +69,8 @@ export function UnmatchedPanel({
       clear();
     } catch (error) {
       console.error('Changing unmatched feed rows failed', error);
-      notify.error(isDbError(error) ? `${t.actionFailed} ${error.message}` : t.actionFailed);
+      if (!(await sessionEndedAfter(error)))
+        notify.error(isDbError(error) ? `${t.actionFailed} ${error.message}` : t.actionFailed);
     }
     setBusy(false);
     reload();

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminFeedTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -87,6 +88,7 @@ export function useRunNow(onFinished: () => void) {
         runId = await requestRun(source.id);
       } catch (error) {
         console.error('Requesting a feed run failed', error);
+        if (await sessionEndedAfter(error)) return;
         // "This feed is already being read", "Upload a feed file first": the database's words.
         notify.error(
           isDbError(error) ? `${t.runRequestFailed}: ${error.message}` : t.runRequestFailed,

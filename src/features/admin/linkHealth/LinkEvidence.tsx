@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../../adminTexts';
@@ -54,6 +55,7 @@ export function LinkEvidence({ check, onChanged }: { check: LinkCheck; onChanged
       onChanged();
     } catch (error) {
       console.error('Accepting the redirect failed', error);
+      void sessionEndedAfter(error);
       setState('failed');
     }
   };

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { texts } from '../../../adminTexts';
@@ -63,6 +64,7 @@ export default function LinkHealthPanel({
       setProgress({ state: 'done', products, counts });
     } catch (error) {
       console.error('Checking links failed', error);
+      void sessionEndedAfter(error);
       setProgress({ state: 'failed' });
       onChecked();
     }
@@ -76,6 +78,7 @@ export default function LinkHealthPanel({
       await saveHideBroken(next);
     } catch (error) {
       console.error('Saving the link health setting failed', error);
+      void sessionEndedAfter(error);
       setHide(before);
       setSettingFailed(true);
     }

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { texts } from '../../../adminTexts';
@@ -35,6 +36,7 @@ export default function LinkHealthStatus({
       setState('done');
     } catch (error) {
       console.error('Re-checking links failed', error);
+      void sessionEndedAfter(error);
       setState('failed');
     }
     setVersion((v) => v + 1);

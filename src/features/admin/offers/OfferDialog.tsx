@@ -1,3 +1,5 @@
+import { SessionEndedNote } from '../session/SessionEndedNote';
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
@@ -74,6 +76,8 @@ export function OfferDialog({
     try {
       if (!offer) await addOffer(productId, values);
       else if (!(await updateOffer(offer, values))) {
+        // A dead session's update finds no row: the dialog stays, with its note (REQ-MFA-5).
+        if (await sessionEndedAfter()) return;
         notify.error(t.changedElsewhere);
         onSaved();
         onClose();
@@ -87,7 +91,8 @@ export function OfferDialog({
         setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         console.error('Saving an offer failed', error);
-        notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
+        if (!(await sessionEndedAfter(error)))
+          notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
       }
       return;
     }
@@ -105,6 +110,7 @@ export function OfferDialog({
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <SessionEndedNote />
           <Controller
             control={control}
             name="seller_id"

@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
@@ -68,10 +69,10 @@ export default function OffersPanel({
     setBusy(offer.id);
     try {
       if (await work()) notify.success(done);
-      else notify.error(t.changedElsewhere);
+      else if (!(await sessionEndedAfter())) notify.error(t.changedElsewhere);
     } catch (error) {
       console.error('An offer write failed', error);
-      notify.error(fail);
+      if (!(await sessionEndedAfter(error))) notify.error(fail);
     }
     setBusy(null);
     await written();

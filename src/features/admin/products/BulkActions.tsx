@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '../../../lib/infra/notify';
@@ -31,7 +32,7 @@ export function BulkActions({ selectedIds, categories, onClear, onDone }: BulkAc
         message = await work();
       } catch (error) {
         console.error(`Bulk ${action} failed`, error);
-        notify.error(t.bulkFailed);
+        if (!(await sessionEndedAfter(error))) notify.error(t.bulkFailed);
         return;
       }
       notify.success(message);

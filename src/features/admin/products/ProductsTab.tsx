@@ -28,6 +28,7 @@ const m = texts.product;
 
 const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   noun: 'Product',
+  draftKey: 'product',
   empty: emptyProduct,
   schema: productSchema,
   messages: { ...m, getFirst: texts.validation.clickGetProduct, stale: m.changedSinceGet },

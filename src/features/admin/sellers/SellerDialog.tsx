@@ -1,3 +1,5 @@
+import { SessionEndedNote } from '../session/SessionEndedNote';
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { texts } from '../../../adminOfferTexts';
@@ -53,6 +55,8 @@ export function SellerDialog({ opened, seller, onClose, onSaved }: SellerDialogP
     try {
       if (!seller) await addSeller(values);
       else if (!(await updateSeller(seller.id, seller.updated_at, values))) {
+        // A dead session's update finds no row: the dialog stays, with its note (REQ-MFA-5).
+        if (await sessionEndedAfter()) return;
         notify.error(t.changedElsewhere);
         onSaved();
         onClose();
@@ -66,7 +70,8 @@ export function SellerDialog({ opened, seller, onClose, onSaved }: SellerDialogP
         setError(field, { type: 'server', message }, { shouldFocus: true });
       } else {
         console.error('Saving a seller failed', error);
-        notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
+        if (!(await sessionEndedAfter(error)))
+          notify.error(isDbError(error) ? `${t.failed} ${error.message}` : t.failed);
       }
       return;
     }
@@ -89,6 +94,7 @@ export function SellerDialog({ opened, seller, onClose, onSaved }: SellerDialogP
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          <SessionEndedNote />
           {field('name', t.name, { withAsterisk: true })}
           {field('site', t.site, {
             withAsterisk: true,

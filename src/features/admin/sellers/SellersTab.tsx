@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
@@ -37,15 +38,16 @@ export function SellersTab() {
     setDeleting(null);
     try {
       if (await deleteSeller(seller.id)) notify.success(t.deleted);
-      else notify.error(t.deleteFailed);
+      else if (!(await sessionEndedAfter())) notify.error(t.deleteFailed);
     } catch (error) {
       console.error('Deleting a seller failed', error);
       // Offers still use it: the database's own words say so.
-      notify.error(
-        isDbError(error, FOREIGN_KEY_VIOLATION)
-          ? `${t.deleteFailed}: ${error.message}`
-          : t.deleteFailed,
-      );
+      if (!(await sessionEndedAfter(error)))
+        notify.error(
+          isDbError(error, FOREIGN_KEY_VIOLATION)
+            ? `${t.deleteFailed}: ${error.message}`
+            : t.deleteFailed,
+        );
     }
     await load();
   };

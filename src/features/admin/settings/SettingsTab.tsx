@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Center, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
@@ -102,11 +103,14 @@ export function SettingsTab() {
         setError(error.hint, { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         console.error('Saving the settings failed', error);
-        notify.error(t.failed);
+        if (!(await sessionEndedAfter(error))) notify.error(t.failed);
       }
       return;
     }
     if (!data) {
+      // A dead session's update matches no row: not "changed elsewhere" (REQ-MFA-5); the form
+      // keeps what was typed.
+      if (await sessionEndedAfter()) return;
       notify.error(t.changedElsewhere);
       await load().catch(() => setState('failed'));
       return;

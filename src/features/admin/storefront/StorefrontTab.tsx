@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import {
   Alert,
   Button,
@@ -118,11 +119,14 @@ export function StorefrontTab() {
         setError(error.hint, { type: 'server', message: error.message }, { shouldFocus: true });
       } else {
         console.error('Saving the storefront content failed', error);
-        notify.error(t.failed);
+        if (!(await sessionEndedAfter(error))) notify.error(t.failed);
       }
       return;
     }
     if (!data) {
+      // A dead session's update matches no row: not "changed elsewhere" (REQ-MFA-5); the form
+      // keeps what was typed.
+      if (await sessionEndedAfter()) return;
       notify.error(t.changedElsewhere);
       await load().catch(() => setState('failed'));
       return;

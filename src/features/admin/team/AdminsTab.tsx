@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { paths } from '../../../routing/paths';
@@ -63,14 +64,17 @@ export function AdminsTab() {
     run(action, async () => {
       try {
         if (await work()) notify.success(success);
-        else notify.error(t.alreadyChanged);
+        else if (!(await sessionEndedAfter())) notify.error(t.alreadyChanged);
       } catch (error) {
         console.error(`Admin team: ${action} failed`, error);
         if (error instanceof RemoveRefused) {
           notify.error(error.rule === 'remove_self' ? t.removeSelf : t.lastAdmin);
         } else if (error instanceof ResendTooSoon) {
           notify.error(t.resendTooSoon);
-        } else if (!(isDbError(error, INSUFFICIENT_PRIVILEGE) && (await adminLost()))) {
+        } else if (
+          !(await sessionEndedAfter(error)) &&
+          !(isDbError(error, INSUFFICIENT_PRIVILEGE) && (await adminLost()))
+        ) {
           notify.error(texts.unexpected);
         }
       }

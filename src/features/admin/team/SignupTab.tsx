@@ -1,3 +1,4 @@
+import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { PasswordInput, TextInput } from '@mantine/core';
 import { notify } from '../../../lib/infra/notify';
 import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
@@ -44,7 +45,7 @@ export function SignupTab() {
           reset(empty);
         } catch (error) {
           console.error('SignUP failed', error);
-          notify.error(texts.unexpected);
+          if (!(await sessionEndedAfter(error))) notify.error(texts.unexpected);
         }
       }),
     (invalid) => {
