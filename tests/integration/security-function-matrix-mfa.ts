@@ -42,5 +42,30 @@ export function mfaFunctions(users: TestUser[]): Record<string, FunctionSpec> {
         expect(rows, allowed ? 'factor removed' : 'factor kept').toHaveLength(allowed ? 0 : 1);
       },
     },
+    // Auth's MFA verification attempt hook (decision 0253): only supabase_auth_admin runs it; an
+    // API role could otherwise reset or inflate an account's count of wrong codes.
+    'hook_mfa_verification_attempt(jsonb)': {
+      allowed: [],
+      async args() {
+        const target = await createAdmin();
+        users.push(target);
+        return {
+          event: {
+            user_id: target.id,
+            factor_id: crypto.randomUUID(),
+            factor_type: 'totp',
+            valid: false,
+          },
+        };
+      },
+      expected: () => null,
+      async after(_role, _allowed, args) {
+        const event = args.event as { user_id: string };
+        const rows = await sql('select 1 from private.mfa_failed_attempts where user_id = $1', [
+          event.user_id,
+        ]);
+        expect(rows, 'no wrong code counted').toHaveLength(0);
+      },
+    },
   };
 }
