@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../lib/infra/notify';
 import { loadSupabase } from '../../lib/infra/loadSupabase';
-import { signingOutOnPurpose } from '../../lib/infra/sessionEnded';
 import { texts } from '../../texts';
 import { paths } from '../../routing/paths';
 
@@ -31,7 +30,9 @@ export function useLogout(): () => Promise<void> {
     try {
       const supabase = await loadSupabase();
       // Ended on purpose: the admin area goes to /login without the "session ended" notice.
-      signingOutOnPurpose();
+      // Loaded here, not imported: the Logout button is on every page, the flag only matters
+      // to the admin area (the home page's byte budget).
+      (await import('../../lib/infra/sessionEnded')).signingOutOnPurpose();
       const { error } = await supabase.auth.signOut({ scope: 'local' });
       if (error) throw error;
       clearStoredSession();
