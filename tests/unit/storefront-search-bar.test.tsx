@@ -17,7 +17,7 @@ const onSort = vi.fn();
 let setUrlQ: (q: string) => void = () => {};
 
 /** Stands in for the URL: the box's parent passes the search it last put there. */
-function Harness({ initial = '' }: { initial?: string }) {
+function Harness({ initial = '', urlLags = false }: { initial?: string; urlLags?: boolean }) {
   const [q, setQ] = useState(initial);
   setUrlQ = setQ;
   return (
@@ -26,7 +26,8 @@ function Harness({ initial = '' }: { initial?: string }) {
       sort={'price-asc' as StoreSort}
       onSearch={(value, push) => {
         onSearch(value, push);
-        setQ(value.trim() ? value : '');
+        // A slow phone: the test moves the URL itself, later.
+        if (!urlLags) setQ(value.trim() ? value : '');
       }}
       onSort={onSort}
     />
@@ -81,6 +82,30 @@ describe('<SearchBar />', () => {
     expect(box()).toHaveValue('');
     await act(async () => setUrlQ('tennis'));
     expect(box()).toHaveValue('tennis');
+  });
+
+  it('a URL catching up with older searches does not undo newer typing', async () => {
+    renderWithProviders(<Harness urlLags />);
+    type('zem');
+    await tick(SEARCH_DEBOUNCE_MS);
+    type('zemla');
+    await tick(SEARCH_DEBOUNCE_MS);
+    type('zemlamt');
+    expect(onSearch.mock.calls).toEqual([
+      ['zem', true],
+      ['zemla', false],
+    ]);
+    // The URL shows the first search only now, after the shopper typed on.
+    await act(async () => setUrlQ('zem'));
+    expect(box()).toHaveValue('zemlamt');
+    await act(async () => setUrlQ('zemla'));
+    expect(box()).toHaveValue('zemlamt');
+    await tick(SEARCH_DEBOUNCE_MS);
+    expect(onSearch).toHaveBeenLastCalledWith('zemlamt', false);
+    await act(async () => setUrlQ('zemlamt'));
+    // Back, to before the search: the box follows.
+    await act(async () => setUrlQ(''));
+    expect(box()).toHaveValue('');
   });
 
   it('offers the three sorts by their database names', async () => {

@@ -6,6 +6,9 @@ import { SEARCH_MAX_LENGTH, SORTS, type StoreSort } from './storeView';
 /** Results follow typing once it pauses this long (each pause is one request, older ones abort). */
 export const SEARCH_DEBOUNCE_MS = 100;
 
+/** A search as the URL holds it (storeView.ts): blank is none. */
+const urlForm = (value: string) => (value.trim() ? value : '');
+
 interface SearchBarProps {
   /** The search in the URL. */
   q: string;
@@ -21,15 +24,25 @@ interface SearchBarProps {
  */
 export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
   const [text, setText] = useState(q);
-  // The last text handed to onSearch: the URL catching up with it must not undo newer typing.
+  // The last text handed to onSearch: the same text is not searched twice.
   const sent = useRef(q);
+  // The URL forms of the searches handed to onSearch that the URL has not shown yet, oldest
+  // first. The URL catches up with them one by one, and on a slow phone after newer typing: a
+  // search from this list is the URL catching up, anything else came from Back, Forward or a link.
+  const pending = useRef<string[]>([]);
   const timer = useRef<number | undefined>(undefined);
   const t = texts.storeSearch;
   const sortNames = t.sorts;
 
   useEffect(() => {
-    // Back, Forward or a shared link changed the search: show it in the box.
-    if (q !== (sent.current.trim() ? sent.current : '')) {
+    const caughtUp = pending.current.indexOf(q);
+    if (caughtUp >= 0) {
+      pending.current = pending.current.slice(caughtUp + 1);
+      return;
+    }
+    if (q !== urlForm(sent.current)) {
+      // Back, Forward or a shared link changed the search: show it in the box.
+      pending.current = [];
       sent.current = q;
       setText(q);
     }
@@ -41,6 +54,7 @@ export function SearchBar({ q, sort, onSearch, onSort }: SearchBarProps) {
     if (value === sent.current) return;
     const push = !sent.current.trim();
     sent.current = value;
+    pending.current.push(urlForm(value));
     onSearch(value, push);
   };
 
