@@ -179,3 +179,10 @@ update public.store_settings set
   company_number = '00000000',
   vat_number = null
 where id;
+
+-- The banner's built-in slides lead to their categories (REQ-PATH-7), as src/texts.ts's do.
+update public.storefront_content set
+  slide_1_link = '/?cat=Football',
+  slide_2_link = '/?cat=Tennis',
+  slide_3_link = '/?cat=Running'
+where id;

@@ -361,3 +361,40 @@ comment on function public.admin_remove_colleague_factor(uuid) is
   'logs it; answers that admin''s user id. Refuses one''s own factor.';
 revoke execute on function public.admin_remove_colleague_factor(uuid) from public, anon;
 grant execute on function public.admin_remove_colleague_factor(uuid) to authenticated;
+
+-- The Admins tab shows which colleagues use two-factor sign-in and offers to remove a lost
+-- phone's factor (REQ-MFA-2). Only verified factors of listed admins, and never their secret:
+-- ids and dates are all the tab needs to call admin_remove_colleague_factor.
+create function private.admin_factors()
+returns table (user_id uuid, factor_id uuid, created_at timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_admin();
+  return query
+    select f.user_id, f.id, f.created_at
+      from auth.mfa_factors f
+      join public.admins a on a.user_id = f.user_id
+     where f.status::text = 'verified'
+     order by f.created_at, f.id;
+end;
+$$;
+revoke execute on function private.admin_factors() from public, anon;
+grant execute on function private.admin_factors() to authenticated;
+
+create function public.admin_factors()
+returns table (user_id uuid, factor_id uuid, created_at timestamptz)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.admin_factors();
+$$;
+comment on function public.admin_factors() is
+  'Admins only (aal2 when required): the verified two-factor factors of every admin (ids and dates, no secret).';
+revoke execute on function public.admin_factors() from public, anon;
+grant execute on function public.admin_factors() to authenticated;

@@ -28,6 +28,9 @@ create table public.contact_messages (
   sent_at timestamptz,
   -- true: stored after the day's mail cap was reached; mailed in a digest (contact flood, 0203).
   digest boolean not null default false,
+  -- The owner's inbox (REQ-PATH-16): read and archived, changed by admins only.
+  is_read boolean not null default false,
+  archived boolean not null default false,
   constraint contact_messages_name_check check (
     char_length(name) between 1 and 100
     and name !~ '^[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]|[\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]$'
@@ -75,6 +78,20 @@ grant select, insert, update, delete on table public.contact_messages to service
 create policy "Admins read contact messages"
   on public.contact_messages for select to authenticated
   using ((select private.is_admin()));
+-- The inbox (REQ-PATH-16): admins mark messages read or unread and archive them. Only those two
+-- columns: a visitor's words, address and the delivery record stay as the function stored them.
+grant update (is_read, archived) on table public.contact_messages to authenticated;
+create policy "Admins mark contact messages"
+  on public.contact_messages for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
+comment on column public.contact_messages.is_read is
+  'Inbox: an admin has read the message (admins may change it)';
+comment on column public.contact_messages.archived is
+  'Inbox: archived by an admin, hidden from the inbox (admins may change it)';
+-- The tab's unread count: unread messages in the inbox.
+create index contact_messages_unread_idx on public.contact_messages (created_at)
+  where not is_read and not archived;
 
 -- Messages mailed on their own: as before, but never a digest message.
 create or replace function public.contact_claim_undelivered(p_limit integer, p_lease_seconds integer)

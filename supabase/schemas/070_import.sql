@@ -101,6 +101,7 @@ declare
   v_unchanged integer := 0;
   v_refused jsonb;
   v_created jsonb;
+  v_changes jsonb := '[]'::jsonb;
 begin
   if not private.is_admin() then
     raise exception 'Only admins can import products' using errcode = '42501';
@@ -187,6 +188,31 @@ begin
     into v_added, v_updated, v_unchanged
     from pg_temp.catalogue_import_check c where cardinality(c.codes) = 0;
 
+  -- The preview, row by row (REQ-PATH-12): the first 200 rows that add or change a product, with
+  -- the stored fields before and the fields as they would be stored after.
+  if coalesce(p_dry_run, false) then
+    select coalesce(jsonb_agg(x.change order by x.line), '[]'::jsonb) into v_changes
+      from (
+        select c.line, jsonb_build_object(
+                 'line', c.line,
+                 'title', c.title,
+                 'before', case when p.id is null then null else jsonb_build_object(
+                   'cat', p.cat, 'price', p.price, 'com', p.com, 'image', p.image, 'link', p.link)
+                 end,
+                 'after', jsonb_build_object(
+                   'cat', coalesce(c.cat, c.cat_in), 'price', c.price, 'com', c.com,
+                   'image', c.image, 'link', c.link)) as change
+          from pg_temp.catalogue_import_check c
+          left join public.products p on p.id = c.existing_id
+         where cardinality(c.codes) = 0
+           and (p.id is null
+                or (p.cat, p.price, p.com, p.image, p.link)
+                   is distinct from (coalesce(c.cat, c.cat_in), c.price, c.com, c.image, c.link))
+         order by c.line
+         limit 200
+      ) x;
+  end if;
+
   if not coalesce(p_dry_run, false) then
     insert into public.catagories (title)
     select jsonb_array_elements_text(v_created);
@@ -215,7 +241,10 @@ begin
     'updated', v_updated,
     'unchanged', v_unchanged,
     'refused', v_refused,
-    'categoriesCreated', v_created);
+    'categoriesCreated', v_created)
+    -- Only the preview answers its rows; apply's answer stays as it was.
+    || case when coalesce(p_dry_run, false) then jsonb_build_object('changes', v_changes)
+            else '{}'::jsonb end;
 end;
 $$;
 revoke execute on function private.catalogue_import_apply(uuid, text, boolean, boolean)

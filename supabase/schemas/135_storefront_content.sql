@@ -10,8 +10,9 @@
 -- - Admins (private.is_admin()) change it; the service role too. The values are checked here with
 --   messages an admin can act on, the column in the hint (errcode 23514), as store_settings does.
 --   Pictures: a path of the site (the built-in /banners/… pictures) or a picture uploaded to the
---   public bucket storefront-images. Links: a path inside the store ("/about", "/?cat=Football"),
---   never another site ("//…", "https://…") or a script ("javascript:…").
+--   public bucket storefront-images. Links: a path inside the store ("/about", "/?cat=Football")
+--   or a web address (http:// or https://, a host, no spaces; REQ-PATH-7), never a scheme-relative
+--   "//…" or a script ("javascript:…").
 -- - The About text is plain text: blank lines part paragraphs, "- " starts a list item, "## " a
 --   subheading. The storefront renders it as text, never as HTML.
 -- - Changes are logged like the store settings (kind settings_changed, subject "Storefront
@@ -86,6 +87,9 @@ declare
   -- object path of a Supabase project (the host is the project's, which the database cannot know).
   v_upload text := '^https?://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?(/[A-Za-z0-9._~-]+)*'
     '/storage/v1/object/public/storefront-images/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9]{1,5}\.(webp|jpg|png)$';
+  -- A web address a slide may lead to (REQ-PATH-7): http(s), a host name, an optional port, then
+  -- a path, query or fragment without spaces or control characters.
+  v_web text := '^https?://[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^[:space:][:cntrl:]]*)?$';
   v_slide record;
 begin
   new.slide_1_image := btrim(coalesce(new.slide_1_image, ''));
@@ -131,8 +135,9 @@ begin
       raise exception 'Slide %''s text must be 1 to 140 characters on one line', v_slide.n
         using errcode = '23514', hint = format('slide_%s_text', v_slide.n);
     end if;
-    if v_slide.link is not null and (char_length(v_slide.link) > 200 or v_slide.link !~ v_path) then
-      raise exception 'Slide %''s link must be a page of this store starting with / (for example /about or /?cat=Football), with no spaces', v_slide.n
+    if v_slide.link is not null
+       and (char_length(v_slide.link) > 300 or not (v_slide.link ~ v_path or v_slide.link ~ v_web)) then
+      raise exception 'Slide %''s link must be a page of this store starting with / (for example /about or /?cat=Football) or a web address starting with https:// or http://, with no spaces', v_slide.n
         using errcode = '23514', hint = format('slide_%s_link', v_slide.n);
     end if;
   end loop;

@@ -125,3 +125,40 @@ grant execute on function listing.product_price_history(uuid, integer)
 revoke execute on function public.product_price_history(uuid, integer) from public;
 grant execute on function public.product_price_history(uuid, integer)
   to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- The host's product page in one read (REQ-CDN-12): public.product_page's answer with, when the
+-- product is found, its offers in public.product_offers' order, and always the public store
+-- settings the page's HTML shows. A page a CDN has not cached yet then costs the Data API one
+-- request instead of three. Invoker: each part answers as its own function or policy does.
+-- ---------------------------------------------------------------------------------------------
+
+create function public.product_page_whole(p_slug text)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select page.answer
+         || jsonb_build_object(
+              'settings',
+              (select to_jsonb(s)
+                 from (select st.store_name, st.contact_email, st.site_url, st.instagram_url,
+                              st.facebook_url, st.x_url, st.tiktok_url, st.youtube_url,
+                              st.disclosure_text, st.trader_name, st.trader_address,
+                              st.company_number, st.vat_number, st.price_stale_after_days,
+                              st.price_hidden_after_days
+                         from public.store_settings st) s))
+         || case when page.answer->>'status' = 'found' then jsonb_build_object(
+              'offers',
+              coalesce((select jsonb_agg(to_jsonb(o) - 'ordinality' order by o.ordinality)
+                          from public.product_offers((page.answer->'product'->>'id')::uuid)
+                               with ordinality as o), '[]'::jsonb))
+            else '{}'::jsonb end
+    from (select public.product_page(p_slug) as answer) page;
+$$;
+comment on function public.product_page_whole(text) is
+  'The host''s product page in one read: public.product_page''s answer, the product''s offers when found, the public store settings.';
+revoke execute on function public.product_page_whole(text) from public;
+grant execute on function public.product_page_whole(text) to anon, authenticated, service_role;

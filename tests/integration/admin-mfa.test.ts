@@ -254,3 +254,38 @@ describe('REQ-MFA-2 removing a colleague’s factor (lost phone)', () => {
     expect(await factorRows(shoppers)).toBe(1);
   });
 });
+
+describe('REQ-MFA-2 admin_factors (which colleagues use two-factor sign-in)', () => {
+  it('lists verified factors of admins only, without secrets, to admins with admin rights', async () => {
+    const colleague = await createAdmin();
+    users.push(colleague);
+    const verified = await addVerifiedFactor(colleague.id, 'Colleague phone');
+    const unverified = await addVerifiedFactor(colleague.id, 'Half set up');
+    await sql(`update auth.mfa_factors set status = 'unverified' where id = $1`, [unverified]);
+    const shoppers = await addVerifiedFactor(shopper.id, 'Shopper phone');
+
+    const { data, error } = await factorAdmin.aal2.rpc('admin_factors');
+    expect(error).toBeNull();
+    const rows = data as { user_id: string; factor_id: string; created_at: string }[];
+    const ids = rows.map((r) => r.factor_id);
+    expect(ids).toContain(verified);
+    expect(ids).not.toContain(unverified);
+    expect(ids).not.toContain(shoppers);
+    expect(rows.find((r) => r.factor_id === verified)).toEqual({
+      user_id: colleague.id,
+      factor_id: verified,
+      created_at: expect.any(String),
+    });
+    expect(JSON.stringify(rows)).not.toContain('JBSWY3DPEHPK3PXP');
+
+    for (const client of [factorAdmin.aal1, shopperClient, anonClient()]) {
+      const refused = await client.rpc('admin_factors');
+      expect(refused.error?.code).toBe('42501');
+    }
+    await setRequireMfa(true);
+    expect((await plain.aal1.rpc('admin_factors')).error?.code).toBe('42501');
+    await sql('delete from auth.mfa_factors where id = any($1)', [
+      [verified, unverified, shoppers],
+    ]);
+  });
+});

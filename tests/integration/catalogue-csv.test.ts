@@ -124,10 +124,17 @@ describe('import of a file mixing good, bad and duplicate rows', () => {
     );
     expect([upsert.added, upsert.updated, upsert.refused.length]).toEqual([3, 1, 3]);
     expect(upsert.categoriesCreated).toEqual([NEW_CAT]);
+    // REQ-PATH-12: the preview lists each row it adds (no before) or changes (before and after).
+    expect(upsert.changes).toHaveLength(upsert.added + upsert.updated);
+    expect(upsert.changes.filter((c) => c.before === null)).toHaveLength(upsert.added);
+    const changed = upsert.changes.find((c) => c.before !== null)!;
+    expect(changed.before).not.toEqual(changed.after);
     // Previews changed nothing.
     expect(await catalogueSnapshot()).toEqual(before);
 
     const report = await runImport(admin, importId, { mode: 'add', createCategories: true }, false);
+    // Apply answers as it did: the rows are the preview's alone.
+    expect(report).not.toHaveProperty('changes');
     expect([report.added, report.updated, report.refused.length]).toEqual([3, 0, 2]);
     expect(await productsTitled(good)).toEqual([...good].sort());
     const { data: cat } = await service.from('catagories').select('title').eq('title', NEW_CAT);
@@ -202,6 +209,8 @@ describe('a failure inside the database after rows were written', () => {
     expect(data).toEqual([]);
     // The import is still staged: once the cause is gone, the same import applies.
     const report = await runImport(admin, importId, { mode: 'add', createCategories: true }, false);
+    // Apply answers as it did: the rows are the preview's alone.
+    expect(report).not.toHaveProperty('changes');
     expect(report.added).toBe(3);
     await removeCategory(service, cat);
   });

@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import productPagesFunction from '../../netlify/functions/product-pages';
 import { texts } from '../../src/offerTexts';
+import { PRODUCT_DATA_ID } from '../../src/lib/domain/productPageData';
 import { productFields } from './db-test-helpers.ts';
 import { serviceClient, sql, stackEnv } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
+import { countingProxy } from '../../bench/cdn-parts.ts';
 
 const service = serviceClient();
 const CAT = uniqueId('Offers Host Cat');
@@ -65,7 +67,11 @@ async function page(slug: string) {
   expect(response.status).toBe(200);
   const html = await response.text();
   const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;
-  return { document: new JSDOM(html).window.document, jsonLd: JSON.parse(ld) as JsonLd };
+  const document = new JSDOM(html).window.document;
+  const data = JSON.parse(document.getElementById(PRODUCT_DATA_ID)!.textContent!) as {
+    offers?: OfferRow[] | null;
+  };
+  return { document, jsonLd: JSON.parse(ld) as JsonLd, data };
 }
 
 interface JsonLd {
@@ -137,7 +143,9 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
     if (error) throw new Error(error.message);
     const offers = data as OfferRow[];
     expect(offers.map((o) => o.freshness)).toEqual(['current', 'current', 'stale', 'hidden']);
-    const { document } = await page(several.slug);
+    const { document, data: pageData } = await page(several.slug);
+    // The same rows in the page's data block: the app's first render reads no offers (REQ-CDN-11).
+    expect(pageData.offers).toEqual(offers);
     const items = [
       ...document.querySelectorAll('[data-testid="offer-list"] [data-testid="offer"]'),
     ];
@@ -216,5 +224,24 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
       /^price checked (just now|\d+ minutes? ago)$/,
     );
     expect(document.querySelector('[data-testid="product-price"]')!.textContent).toBe('£30.00');
+  });
+
+  it('one Data API read for the page: the product, its offers and the store settings together (REQ-CDN-12)', async () => {
+    // A real pass-through in front of the Data API that counts what the function asks it.
+    const counter = await countingProxy(stackEnv().API_URL);
+    process.env.VITE_SUPABASE_URL = counter.url;
+    try {
+      const { document, data } = await page(several.slug);
+      expect(Object.fromEntries(counter.counts)).toEqual({ 'rpc/product_page_whole': 1 });
+      expect(data.offers).toHaveLength(4);
+      expect(document.querySelectorAll('[data-testid="offer"]')).toHaveLength(4);
+      const { data: row } = await service.from('store_settings').select('store_name').single();
+      expect(document.querySelector('meta[property="og:site_name"]')!.getAttribute('content')).toBe(
+        (row as { store_name: string }).store_name,
+      );
+    } finally {
+      process.env.VITE_SUPABASE_URL = stackEnv().API_URL;
+      await counter.close();
+    }
   });
 });

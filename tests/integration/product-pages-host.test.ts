@@ -116,7 +116,8 @@ describe('the host function sends the security headers itself', () => {
     const jsonLd = JSON.parse(ld) as { name: string; url: string };
     expect(jsonLd.name).toMatch(/ 20\$" \$& \$' renamed$/);
     expect(jsonLd.url).toBe(`${origin}/p/${slug}`);
-    expect(html).toContain('£20$&quot;');
+    // The £ amount in the money format (REQ-PATH-6), the rest of the text as typed.
+    expect(html).toContain('£20.00$&quot;');
   });
 });
 

@@ -42,6 +42,12 @@ export function mfaFunctions(users: TestUser[]): Record<string, FunctionSpec> {
         expect(rows, allowed ? 'factor removed' : 'factor kept').toHaveLength(allowed ? 0 : 1);
       },
     },
+    // The Admins tab's view of who uses two-factor sign-in (ids and dates, no secret).
+    'admin_factors()': {
+      allowed: ['admin'],
+      args: async () => ({}),
+      expected: () => expect.any(Array),
+    },
     // Auth's MFA verification attempt hook (decision 0253): only supabase_auth_admin runs it; an
     // API role could otherwise reset or inflate an account's count of wrong codes.
     'hook_mfa_verification_attempt(jsonb)': {

@@ -20,6 +20,7 @@ import {
 } from '../support/stack.ts';
 import { uniqueId } from '../support/names.ts';
 import { FEED_FUNCTIONS } from './security-function-matrix-feeds.ts';
+import { PAGE_FUNCTIONS } from './security-function-matrix-pages.ts';
 import { mfaFunctions, type FunctionSpec } from './security-function-matrix-mfa.ts';
 import { factorAdmin, MATRIX_ROLES, rightsOf, type MatrixRole } from './admin-mfa-support.ts';
 
@@ -284,17 +285,9 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
       expect.objectContaining({ cat: 'Tennis' }),
     ],
   },
-  // REQ-FIND-3 to REQ-FIND-6 (product pages, sitemap): readers for all, through definer reads in
-  // schema listing that apply the products read policy's rule (docs/decisions/0202).
-  'product_page(text)': {
-    allowed: ['anon', 'user', 'admin', 'service_role'],
-    async args() {
-      const { data, error } = await service.from('products').select('slug').limit(1).single();
-      if (error) throw new Error(error.message);
-      return { p_slug: (data as { slug: string }).slug };
-    },
-    expected: () => expect.objectContaining({ status: 'found', product: expect.any(Object) }),
-  },
+  // REQ-FIND-4 to REQ-FIND-6 (sitemap): readers for all, through definer reads in schema
+  // listing that apply the products read policy's rule (docs/decisions/0202). Product pages:
+  // security-function-matrix-pages.ts.
   'sitemap_summary()': {
     allowed: ['anon', 'user', 'admin', 'service_role'],
     args: async () => ({}),
@@ -413,6 +406,7 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
     expected: () => [expect.objectContaining({ id: expect.any(String) })],
   },
   ...FEED_FUNCTIONS,
+  ...PAGE_FUNCTIONS,
   ...mfaFunctions(users),
 };
 

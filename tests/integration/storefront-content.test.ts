@@ -119,10 +119,26 @@ describe('storefront content', () => {
   });
 
   const linkMessage = (n: number) =>
-    `Slide ${n}'s link must be a page of this store starting with / (for example /about or /?cat=Football), with no spaces`;
+    `Slide ${n}'s link must be a page of this store starting with / (for example /about or /?cat=Football) or a web address starting with https:// or http://, with no spaces`;
+  it('REQ-PATH-7 a slide may lead to a web address (http or https) as well as to a page of the store', async () => {
+    const links = {
+      slide_1_link: 'https://www.example.org/summer-sale?ref=banner#top',
+      slide_2_link: 'http://shop.example:8080/kit',
+      slide_3_link: '/?cat=Football',
+    };
+    const { error } = await admin.from('storefront_content').update(links).eq('id', true);
+    expect(error).toBeNull();
+    expect(await current()).toMatchObject(links);
+  });
+
   it.each([
     ['slide_1_link', 'javascript:alert(1)', linkMessage(1)],
-    ['slide_1_link', 'https://evil.example/', linkMessage(1)],
+    ['slide_1_link', 'https://', linkMessage(1)],
+    ['slide_1_link', 'ftp://files.example/kit', linkMessage(1)],
+    ['slide_1_link', 'https://shop.example/summer sale', linkMessage(1)],
+    ['slide_2_link', 'https:/shop.example', linkMessage(2)],
+    ['slide_2_link', 'data:text/html,hello', linkMessage(2)],
+    ['slide_3_link', `https://shop.example/${'x'.repeat(300)}`, linkMessage(3)],
     ['slide_2_link', '//evil.example/path', linkMessage(2)],
     ['slide_2_link', '/\\evil.example', linkMessage(2)],
     ['slide_3_link', '/?cat=Running Shoes', linkMessage(3)],

@@ -3,20 +3,19 @@
 // order the old offset paging gave, for All and for each category, on the seed and on a catalogue
 // full of equal prices and prices without a number; and the cursor's price (String(price_value))
 // reads back exactly.
-import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCategory, removeCategory, titlesInStoreOrder } from '../../e2e/support/catalogue';
 import type { StoreProduct } from '../../src/lib/domain/tables';
-import { serviceClient, stackEnv } from '../support/stack.ts';
+import { serviceClient } from '../support/stack.ts';
+import { startHostSite } from '../support/host-site.ts';
 import { uniqueId } from '../support/names.ts';
 
-vi.mock('../../src/lib/infra/catalogueDb', () => ({
-  catalogueDb: () =>
-    new PostgrestClient(`${stackEnv().API_URL}/rest/v1`, {
-      headers: { apikey: stackEnv().ANON_KEY, Authorization: `Bearer ${stackEnv().ANON_KEY}` },
-    }),
-}));
+// The storefront reads through the site's own /api/catalogue (REQ-CDN-1): the host's function
+// on a local port, in front of the stack, is the page's origin.
+const site = await startHostSite();
+vi.stubGlobal('location', new URL(`${site.origin}/`));
 const { fetchCardPage } = await import('../../src/features/storefront/catalogue');
+afterAll(() => site.close());
 
 const service = serviceClient();
 const CAT_A = uniqueId('Cursor A');

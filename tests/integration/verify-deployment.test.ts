@@ -87,6 +87,7 @@ describe('verify:deployment against a deployed local store', () => {
       'site: product page /p/<slug>',
       'site: sitemaps',
       'site: robots.txt',
+      'site: cacheable catalogue reads',
       'headers: /p/<slug>',
       'headers: /robots.txt',
       'headers: /assets/*.js',

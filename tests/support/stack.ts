@@ -129,7 +129,9 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
 
 /**
  * Waits until PostgREST's schema cache knows `table` (DDL notifies it asynchronously through
- * the pgrst_ddl_watch event trigger).
+ * the pgrst_ddl_watch event trigger). A GET is no proof: PostgREST 12 reads a table its cache
+ * does not know yet, but answers a PATCH or DELETE on it with 404 until the reload, so this
+ * polls the OpenAPI document, which is drawn from the cache.
  */
 export async function waitForTable(
   table: string,
@@ -138,11 +140,14 @@ export async function waitForTable(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${env.REST_URL}/${table}?limit=0`, {
+    const res = await fetch(`${env.REST_URL}/`, {
       headers: { apikey: env.SERVICE_ROLE_KEY, Authorization: `Bearer ${env.SERVICE_ROLE_KEY}` },
     });
-    await res.body?.cancel();
-    if (res.ok) return;
+    const known =
+      res.ok &&
+      Boolean(((await res.json()) as { paths?: Record<string, unknown> }).paths?.[`/${table}`]);
+    if (!res.ok) await res.body?.cancel();
+    if (known) return;
     if (Date.now() > deadline)
       throw new Error(`PostgREST did not pick up table ${table} (last status ${res.status})`);
     await new Promise((r) => setTimeout(r, 100));
