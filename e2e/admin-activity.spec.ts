@@ -129,7 +129,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
   await expectToast(page, 'SignUp Successful');
 
   const panel = await openActivity(page);
-  const by = `${activity.by} ${demoAccounts.admin.email}`;
+  const by = `${activity.by} ${demoAccounts.admin.name}`;
   const invited = entry(panel, activity.kind.admin_invited, email);
   await expect(invited).toBeVisible();
   await expect(invited).toContainText(by);

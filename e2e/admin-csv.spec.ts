@@ -1,7 +1,7 @@
 // CSV export and import on the admin Products tab, against the real stack as the demo admin:
 // the export downloads a UTF-8 file with BOM; the import dialog previews counts and the form's
 // messages, passes axe at 375 and 1280 px in both colour schemes, and applies with a report.
-import AxeBuilder from '@axe-core/playwright';
+import { DESKTOP, PHONE, expectAxeClean } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { expectToast, openTab } from './admin.helpers.ts';
@@ -79,29 +79,12 @@ test('Import CSV previews counts and messages, then applies and reports', async 
   const before = await serviceDb.from('products').select('title').in('title', good);
   expect(before.data).toEqual([]);
 
-  for (const viewport of [
-    { width: 375, height: 812 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-      await page.waitForTimeout(250);
-      const { violations } = await new AxeBuilder({ page })
-        .include('[role="dialog"]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${viewport.width} px ${colorScheme}`,
-      ).toEqual([]);
-      if (process.env.CSV_SCREENSHOTS) {
-        await page.screenshot({
-          path: `${process.env.CSV_SCREENSHOTS}/import-${viewport.width}-${colorScheme}.png`,
-        });
-      }
-    }
-  }
+  await expectAxeClean(page, 'import', {
+    include: '[role="dialog"]',
+    viewports: [PHONE, DESKTOP],
+    reducedMotion: true,
+    screenshot: 'viewport',
+  });
 
   await dialog.getByRole('button', { name: t.apply }).click();
   await expect(counts).toHaveText(t.report({ added: 2, updated: 0, unchanged: 0, refused: 2 }));

@@ -4,7 +4,7 @@
 // by the Awin preset, Run now with the real function, the run's report, a product created from an
 // unmatched row, another row ignored, a held price change applied, the notice above the tabs;
 // the form's own and the database's refusals; axe at 375 and 1280 px, light and dark.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -125,22 +125,6 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function axeClean(page: Page) {
-  // A toast fading in or out has no settled contrast for axe: close the open ones first.
-  await page.evaluate(() =>
-    document
-      .querySelectorAll<HTMLButtonElement>(
-        '.mantine-Notifications-root .mantine-Notification-closeButton',
-      )
-      .forEach((b) => b.click()),
-  );
-  await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-}
-
 test('REQ-FEED-1 REQ-FEED-5 feed source: the form explains bad input and the database’s refusal', async ({
   page,
   stack,
@@ -183,7 +167,7 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   page,
   stack,
   serviceDb,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   const panel = await openFeeds(page, stack);
 
@@ -271,20 +255,15 @@ test('REQ-FEED-1 REQ-FEED-5 Awin feed: preview with the preset, Run now, report,
   expect(Number((offer as { price_gbp: number }).price_gbp)).toBe(30);
 
   // Screen readers and contrast: the tab with a report open, wide and narrow, light and dark.
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-      await page.waitForTimeout(250);
-      await axeClean(page);
-      // For looking at (test-results/, never committed).
-      await page.screenshot({
-        path: testInfo.outputPath(`feeds-${width}-${colorScheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
+  await expectAxeClean(page, 'feeds', {
+    viewports: [
+      { width: 1280, height: 900 },
+      { width: 375, height: 900 },
+    ],
+    closeToasts: true,
+    screenshot: true,
+  });
+  await page.setViewportSize({ width: 375, height: 900 });
   // Narrow: no sideways scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

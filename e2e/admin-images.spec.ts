@@ -175,7 +175,14 @@ test('a file that is not a picture, or one the browser cannot read, is refused a
   await expect(form.getByTestId('image-upload-error')).toHaveText(t.notAnImage);
   await expect(field(form, 'Image link')).toHaveValue('/products/match-football.svg');
 
-  await upload(form, 'broken.jpg', 'image/jpeg', Buffer.from('this is no JPEG at all'));
+  // Text named like a photo is no picture either (REQ-PATH-13).
+  await upload(form, 'notes.jpg', 'image/jpeg', Buffer.from('this is no JPEG at all'));
+  await expect(form.getByTestId('image-upload-error')).toHaveText(t.notAnImage);
+  await expect(field(form, 'Image link')).toHaveValue('/products/match-football.svg');
+
+  // A JPEG's first bytes with nothing decodable after them: a picture this browser cannot read.
+  const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('cut off')]);
+  await upload(form, 'broken.jpg', 'image/jpeg', broken);
   await expect(form.getByTestId('image-upload-error')).toHaveText(t.cannotDecode);
   await expect(field(form, 'Image link')).toHaveValue('/products/match-football.svg');
 });

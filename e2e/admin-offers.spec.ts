@@ -3,7 +3,7 @@
 // (add two, edit a price with its history and Activity entry, confirm a price, delete one), a
 // seller in use refused with the database's message, the freshness limits on the Settings tab,
 // and the "Stale prices" filter listing the stale product first.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import type { Locator, Page } from '@playwright/test';
 import { texts } from '../src/adminOfferTexts.ts';
 import { expectToast, field, getProduct, openProductsTab } from './admin.helpers.ts';
@@ -92,7 +92,7 @@ function offerCard(panel: Locator, seller: string): Locator {
 test('REQ-OFF-1 Sellers tab: add a seller with an affiliate rule, previewed as a tagged link', async ({
   page,
   stack,
-}, testInfo) => {
+}) => {
   const tab = await openAdminTab(page, stack, texts.priceChecks.sellersTab);
   await tab.getByRole('button', { name: st.add }).click();
   const dialog = page.getByRole('dialog', { name: st.add });
@@ -124,14 +124,14 @@ test('REQ-OFF-1 Sellers tab: add a seller with an affiliate rule, previewed as a
   await expect(dialog.getByText(st.siteInUse)).toBeVisible();
   await dialog.getByRole('button', { name: texts.admin.cancel }).click();
 
-  await shots(page, testInfo, 'sellers', tab);
+  await shots(page, 'sellers', tab);
 });
 
 test('REQ-OFF-1 offers: add two, edit a price (history, Activity), confirm a price, delete one', async ({
   page,
   stack,
   serviceDb,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const form = await openProductsTab(page, stack, session);
   await getProduct(page, form, ball);
@@ -197,7 +197,7 @@ test('REQ-OFF-1 offers: add two, edit a price (history, Activity), confirm a pri
   const otherCard = offerCard(offers, otherHost);
   await expect(otherCard.getByText(t.stale, { exact: true })).toBeVisible();
   await expect(otherCard).toContainText(t.checked('10 days ago'));
-  await shots(page, testInfo, 'offers', offers);
+  await shots(page, 'offers', offers);
   await otherCard.getByRole('button', { name: t.confirmPrice }).click();
   await expectToast(page, t.confirmed);
   await expect(otherCard).toContainText(t.checked('now'));
@@ -293,34 +293,14 @@ test('REQ-OFF-3 the "Stale prices" filter lists the stale product first', async 
   ).toHaveAttribute('aria-sort', 'ascending');
 });
 
-/**
- * The view at 1280 and 375 px, light and dark: no accessibility violations (axe, WCAG 2.1 AA),
- * and a screenshot into the test's output folder.
- */
-async function shots(
-  page: Page,
-  testInfo: import('@playwright/test').TestInfo,
-  name: string,
-  panel: Locator,
-) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await panel.scrollIntoViewIfNeeded();
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`),
-        `${name} ${width} ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+/** The view at 1280 and 375 px, light and dark: axe clean, with a screenshot of each. */
+function shots(page: Page, name: string, panel: Locator) {
+  return expectAxeClean(page, name, {
+    viewports: [
+      { width: 1280, height: 900 },
+      { width: 375, height: 900 },
+    ],
+    beforeScan: () => panel.scrollIntoViewIfNeeded(),
+    screenshot: true,
+  });
 }

@@ -1,8 +1,8 @@
 // REQ-MFA-5: a write refused because the session ended says so, leads to /login and keeps what
 // was typed. Two browsers of one admin: "Sign out everywhere" in one; the other, still on
 // /admin with a token that has not expired, tries Update and Add.
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
+import type { Locator, Page } from '@playwright/test';
 import { texts as offerTexts } from '../src/adminOfferTexts.ts';
 import { texts } from '../src/adminTexts.ts';
 import { createAdmin, sql } from '../tests/support/stack.ts';
@@ -20,26 +20,15 @@ const ENDED = 'Your session has ended. Sign in again to save your changes.';
 const ended = (scope: Page | Locator) => scope.getByRole('alert').filter({ hasText: ENDED });
 
 /** The state with the notice at 1280 and 375 px, light and dark: axe clean, and a screenshot. */
-async function checkNotice(page: Page, testInfo: TestInfo): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(ended(page)).toBeInViewport();
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`),
-        `${width} ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`session-ended-${width}-${colorScheme}.png`),
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
+function checkNotice(page: Page): Promise<void> {
+  return expectAxeClean(page, 'session-ended', {
+    viewports: [
+      { width: 1280, height: 900 },
+      { width: 375, height: 900 },
+    ],
+    beforeScan: () => expect(ended(page)).toBeInViewport(),
+    screenshot: 'viewport',
+  });
 }
 
 test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, keep the input, and save after signing in again', async ({
@@ -48,7 +37,7 @@ test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, kee
   baseURL,
   stack,
   serviceDb,
-}, testInfo) => {
+}) => {
   const admin = await createAdmin({ ...newAccount(), name: 'Session Admin' }, stack);
   const cat = uniqueName('E2E Session Cat');
   const product = uniqueName('E2E Session Product');
@@ -104,7 +93,7 @@ test('REQ-MFA-5 signed out everywhere: Update and Add say the session ended, kee
     await expect(field(categories, 'Title')).toHaveValue(newCat);
     const none = await serviceDb.from('catagories').select('id').eq('title', newCat);
     expect(none.data).toEqual([]);
-    await checkNotice(lp, testInfo);
+    await checkNotice(lp);
 
     // The way back: the link to /login, then the same page, the same tab, the draft restored.
     const link = ended(lp).getByRole('link', { name: texts.session.signIn });

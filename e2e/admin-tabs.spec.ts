@@ -39,17 +39,16 @@ test('at 375 px every admin tab is on screen, and the arrow keys reach each one'
   }
 
   // Keyboard: one tab stop, the arrow keys walk the tabs in order, across the wrapped rows.
+  // By position: a tab's name can change meanwhile (Messages counts unread messages, and tests
+  // running beside this one send some).
   await tabs.first().focus();
-  for (const name of names.slice(1)) {
+  for (let i = 1; i < names.length; i++) {
     await page.keyboard.press('ArrowRight');
-    await expect(list.getByRole('tab', { name, exact: true })).toBeFocused();
+    await expect(tabs.nth(i)).toBeFocused();
   }
   await page.keyboard.press('Enter');
   const last = names.at(-1)!;
-  await expect(list.getByRole('tab', { name: last, exact: true })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel', { name: last })).toBeVisible();
 
   for (const colorScheme of ['light', 'dark'] as const) {

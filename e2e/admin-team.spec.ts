@@ -54,6 +54,13 @@ async function expectLogged(
   await expect(entries).toHaveCount(count);
   for (const entry of await entries.all()) {
     await expect(entry).toContainText(`${texts.activity.by} ${actor}`);
+    // An admin by display name, the e-mail on hover (REQ-PATH-14).
+    if (actor === demoAccounts.admin.name) {
+      await expect(entry.getByText(actor, { exact: true })).toHaveAttribute(
+        'title',
+        demoAccounts.admin.email,
+      );
+    }
   }
 }
 
@@ -129,8 +136,8 @@ test('a misspelt invitation is withdrawn, the address invited again and confirme
 
   // The log: invited twice and withdrawn by this admin; confirmed by the Auth server (no actor).
   const log = await openTab(page, 'Activity');
-  await expectLogged(log, 'admin_invited', email, demoAccounts.admin.email, 2);
-  await expectLogged(log, 'invite_withdrawn', email, demoAccounts.admin.email);
+  await expectLogged(log, 'admin_invited', email, demoAccounts.admin.name, 2);
+  await expectLogged(log, 'invite_withdrawn', email, demoAccounts.admin.name);
   await expectLogged(log, 'admin_confirmed', email, texts.activity.system);
   // Newest first: the confirmation came last.
   await expect(log.getByTestId('activity-entry').filter({ hasText: email }).first()).toContainText(
@@ -185,9 +192,10 @@ test('an admin removed while signed in elsewhere is told so on their next save; 
   await expect(back.getByTestId('team-admin').filter({ hasText: email })).toBeVisible();
 
   // The log: invited and confirmed by the service role (System) when the test made the account,
-  // removed by this admin, then invited again and at once an admin again, both by this admin.
+  // removed by this admin, then invited again and at once an admin again, both by this admin
+  // (named by display name, REQ-PATH-14).
   const log = await openTab(page, 'Activity');
-  const me = demoAccounts.admin.email;
+  const me = demoAccounts.admin.name;
   await expectLogged(log, 'admin_removed', email, me);
   const invited = activityEntry(log, texts.activity.kind.admin_invited, email);
   await expect(invited).toHaveCount(2);

@@ -4,7 +4,7 @@
 // rel="sponsored noopener noreferrer" with JavaScript and without (home, a category, a search, a
 // product page), the page that explains it passes axe, and a Buy Now on the product page is
 // counted like a card's (the page counted as /p/<slug>).
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -117,23 +117,9 @@ async function disclosedBeforeFirstBuyNow(page: Page, buyOnFirstScreen: boolean)
   );
 }
 
-/** axe (WCAG 2.0/2.1 A and AA, as e2e/a11y.spec.ts) on part of the page, light and dark. */
-async function axe(page: Page, include: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    // Let colour transitions finish before contrast is measured (as e2e/a11y.spec.ts).
-    await page.waitForTimeout(250);
-    const { violations } = await new AxeBuilder({ page })
-      .include(include)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })),
-      colorScheme,
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+/** axe on part of the page, light and dark. */
+function axe(page: Page, include: string) {
+  return expectAxeClean(page, 'disclosure', { include, reducedMotion: true });
 }
 
 /** The first screen, and the first row of cards where there are some, light and dark. */
@@ -192,24 +178,10 @@ for (const { name, width, height } of WIDTHS) {
         page.getByRole('heading', { level: 2, name: pageTexts.howWeEarn.sortHeading }),
       ).toBeVisible();
       await expect(page.getByText(pageTexts.howWeEarn.sort[1])).toBeVisible();
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-        await expect(page.locator('html')).toHaveAttribute(
-          'data-mantine-color-scheme',
-          colorScheme,
-        );
-        await page.waitForTimeout(250);
-        await page.screenshot({
-          path: test.info().outputPath(`how-we-earn-${name}-${colorScheme}.png`),
-        });
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
-        expect(
-          violations.map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target) })),
-          colorScheme,
-        ).toEqual([]);
-      }
+      await expectAxeClean(page, `how-we-earn-${name}`, {
+        reducedMotion: true,
+        screenshot: 'viewport',
+      });
     });
   });
 }

@@ -70,6 +70,8 @@ test('a visitor sends a message: success toast, form cleared, mail to the store,
   await f.send.click();
 
   await expect(toast(page, 'Email Sent Successfully')).toBeVisible();
+  // A lasting thank-you panel replaces the form (REQ-PATH-9); a new message starts empty.
+  await page.getByRole('button', { name: 'Send another message' }).click();
   await expect(f.name).toHaveValue('');
   await expect(f.email).toHaveValue('');
   await expect(f.message).toHaveValue('');

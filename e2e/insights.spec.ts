@@ -2,7 +2,7 @@
 // (a page on a loopback server of this test, never the internet) and the database counts the click
 // in the background; a second click in the same page view, or after a reload, is not counted again;
 // a bot's click is not counted at all; the admin sees the one click in the Insights tab.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page, Response } from '@playwright/test';
@@ -122,27 +122,6 @@ test('Buy Now opens the seller at once and counts once, reload or not; a bot cou
   await bot.context.close();
 });
 
-/** axe (WCAG 2.0/2.1 A and AA, as e2e/a11y.spec.ts) in the given scheme, and a screenshot. */
-async function checkView(page: Page, name: string, colorScheme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-  await page.waitForTimeout(250);
-  await page.screenshot({
-    path: test.info().outputPath(`insights-${name}-${colorScheme}.png`),
-    fullPage: true,
-  });
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    violations.map((v) => ({
-      id: v.id,
-      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    })),
-    `${name} ${colorScheme}`,
-  ).toEqual([]);
-}
-
 test('the click shows in the admin Insights tab', async ({ page, stack, serviceDb }) => {
   // Four axe scans and four screenshots besides the check itself.
   test.setTimeout(120_000);
@@ -173,12 +152,10 @@ test('the click shows in the admin Insights tab', async ({ page, stack, serviceD
   await expect(panel.getByText(texts.insights.bestEffort)).toBeVisible();
 
   // Readable and accessible on a desktop and a phone, light and dark.
-  await checkView(page, 'desktop', 'light');
-  await checkView(page, 'desktop', 'dark');
+  await expectAxeClean(page, 'insights', { reducedMotion: true, screenshot: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(row).toBeVisible();
-  await checkView(page, 'phone', 'light');
-  await checkView(page, 'phone', 'dark');
+  await expectAxeClean(page, 'insights', { reducedMotion: true, screenshot: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
   expect(overflow, 'no sideways scrolling of the page at 375 px').toBeLessThanOrEqual(0);
 });

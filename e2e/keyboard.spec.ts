@@ -146,6 +146,10 @@ test('contact by keyboard: fill, submit, errors tied to the fields', async ({ pa
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   await expectAnnouncedToast(page, texts.contact.sent);
+  // The thank-you panel takes the form's place and focus (REQ-PATH-9); a new message by keyboard.
+  await expect(page.getByRole('heading', { name: texts.contact.thanksHeading })).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: texts.contact.sendAnother }));
+  await page.keyboard.press('Enter');
   await expect(name).toHaveValue('');
 });
 

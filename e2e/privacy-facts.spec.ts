@@ -43,6 +43,12 @@ test('a visitor browsing and pressing Buy Now leaves nothing on the device', asy
     .locator('a[href^="/p/"]')
     .first()
     .getAttribute('href');
+  // A product opened from the listing (REQ-PATH-1's Back remembers the listing in the
+  // page's memory, not in the browser's storage).
+  await page.getByRole('main').locator('a[href^="/p/"]').first().click();
+  await expect(page).toHaveURL(/\/p\//);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await stored()).toEqual({ local: deviceStorage.visitor, session: [], cookie: '' });
   for (const path of [product!, '/?q=ball', '/policy', '/about', '/contact', '/how-we-earn']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -2,7 +2,7 @@
 // stack: card -> product page, its head (JSON-LD, canonical, Open Graph), an old slug's redirect,
 // an unknown slug's 404 page, the HTML a crawler gets without JavaScript, and axe at a phone and a
 // desktop width in both colour schemes.
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/texts.ts';
 import { createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
@@ -99,7 +99,7 @@ test('a card leads to the product page: content, JSON-LD, canonical and Open Gra
   });
 
   // Leaving the page takes its canonical link and JSON-LD along.
-  await page.getByRole('link', { name: texts.productPage.backToShop }).click();
+  await page.getByRole('link', { name: texts.productPage.back }).click();
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
   await expect(page.locator('head script[type="application/ld+json"]')).toHaveCount(0);
@@ -201,22 +201,7 @@ for (const size of [
     await page.setViewportSize(size);
     await page.goto(`/p/${await slugOf(serviceDb, TITLE)}`);
     await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-      await page.waitForTimeout(250);
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${size.width} px, ${colorScheme}`,
-      ).toEqual([]);
-      await page.screenshot({
-        path: test.info().outputPath(`product-page-${size.width}-${colorScheme}.png`),
-        fullPage: true,
-      });
-    }
+    await expectAxeClean(page, 'product-page', { screenshot: true });
   });
 }
 

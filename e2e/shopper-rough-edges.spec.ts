@@ -3,7 +3,7 @@
 // tests/unit/storefront-layout.test.tsx and store-settings.test.ts; layout.spec.ts checks the
 // configured link in the browser.)
 import type { Locator, Page } from '@playwright/test';
-import { texts } from '../src/texts.ts';
+import { texts } from '../src/formTexts.ts';
 import { cards, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { field, submitLogin, toast } from './admin.helpers.ts';
@@ -21,7 +21,8 @@ interface Box {
   bottom: number;
 }
 const box = async (locator: Locator): Promise<Box> => {
-  const b = (await locator.boundingBox())!;
+  const b = await locator.boundingBox({ timeout: 5_000 });
+  if (!b) throw new Error(`not on the page: ${locator}`);
   return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
 };
 const overlaps = (a: Box, b: Box) =>
@@ -198,13 +199,15 @@ test.describe('toasts', () => {
     // Signing in right away, while the error toast would still show.
     await field(page, 'Password').fill(demoAccounts.admin.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    const heading = page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` });
-    await expect(heading).toBeVisible();
+    // Measured first and at once: a success toast closes after 2 s, and on a busy machine the
+    // admin page's code can take most of that to arrive.
     const success = toast(page, texts.login.success);
     await expect(success).toBeVisible();
     await expect(error).toHaveCount(0);
     const successBox = await box(success);
+    await expect(page).toHaveURL(/\/admin$/);
+    const heading = page.getByRole('heading', { name: `Admin ${demoAccounts.admin.name}` });
+    await expect(heading).toBeVisible();
     expect(overlaps(successBox, await box(heading)), 'toast over the admin heading').toBe(false);
     expect(overlaps(successBox, await box(page.getByRole('tablist'))), 'over the tabs').toBe(false);
   });

@@ -211,7 +211,7 @@ test('catagory: an admin whose rights were withdrawn gets "Error in Adding New C
   }
 });
 
-test('toasts: success closes after 2 s, error after 4 s, at most 20 at once', async ({
+test('toasts: success closes after 2 s, error after 4 s, the same error shown once', async ({
   page,
   stack,
 }) => {
@@ -245,11 +245,12 @@ test('toasts: success closes after 2 s, error after 4 s, at most 20 at once', as
     constants.toastErrorMs,
   );
 
-  // 25 errors while the clock stands still: only 20 are on screen, the rest wait their turn.
+  // 25 identical errors while the clock stands still: one toast, not a stack (REQ-PATH-11). The
+  // limit of 20 different toasts is checked in tests/unit/notify.test.tsx.
   const add = form.getByRole('button', { name: 'Add', exact: true });
   for (let i = 0; i < 25; i += 1) {
     await add.click();
     await expect(add).toBeEnabled();
   }
-  await expect(alerts).toHaveCount(constants.toastLimit);
+  await expect(alerts).toHaveCount(1);
 });

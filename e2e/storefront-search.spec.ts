@@ -2,7 +2,7 @@
 // stack: results as you type (with a typo, with accents), "No Products", the keyboard alone, the
 // three sorts, the view kept in the URL through reload, Back and Forward, Load more within a
 // search, and axe on the search views at 375 and 1280 px in the light and the dark scheme.
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.ts';
 import type { Page } from '@playwright/test';
 import { texts } from '../src/adminTexts.ts';
 import { PAGE_SIZE } from '../src/features/storefront/paging.ts';
@@ -189,13 +189,7 @@ test.describe('search views are accessible', () => {
             page.getByTestId('product-grid').or(page.getByTestId('no-products')),
           ).toBeVisible();
           await page.waitForTimeout(250);
-          const { violations } = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-            .analyze();
-          expect(
-            violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-            `${url} at ${width} px, ${scheme}`,
-          ).toEqual([]);
+          expect(await axeViolations(page), `${url} at ${width} px, ${scheme}`).toEqual([]);
           // Kept with the test's output, to be looked at.
           await page.getByRole('search').evaluate((el) => el.scrollIntoView());
           await page.screenshot({

@@ -176,7 +176,7 @@ export const SCENES: Scene[] = [
     file: 'admin-image-upload',
     tab: texts.admin.tabs.products,
     act: async (page) => {
-      const panel = page.getByRole('tabpanel', { name: texts.admin.tabs.products });
+      const panel = await productForm(page);
       const link = panel.getByRole('textbox', { name: texts.productForm.image, exact: true });
       await panel
         .getByTestId('image-dropzone')
@@ -198,7 +198,7 @@ export const SCENES: Scene[] = [
     file: 'admin-image-refused',
     tab: texts.admin.tabs.products,
     act: async (page) => {
-      const panel = page.getByRole('tabpanel', { name: texts.admin.tabs.products });
+      const panel = await productForm(page);
       await panel
         .getByTestId('image-dropzone')
         .locator('input[type=file]')
@@ -208,3 +208,11 @@ export const SCENES: Scene[] = [
     },
   },
 ];
+
+/** The Products tab with its form showing: on a phone it opens with Add product (REQ-PATH-10). */
+async function productForm(page: Page) {
+  const panel = page.getByRole('tabpanel', { name: texts.admin.tabs.products });
+  const add = panel.getByRole('button', { name: texts.productForm.addProduct });
+  if ((page.viewportSize()?.width ?? 1280) < 992) await add.click();
+  return panel;
+}

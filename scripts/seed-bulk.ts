@@ -104,8 +104,8 @@ const COMMENTS = [
   'Trusted by UK clubs and schools; covered by the seller’s 12-month guarantee.',
 ];
 
-/** Small seeded PRNG (mulberry32) so runs are reproducible. */
-function prng(seed: number) {
+/** Small seeded PRNG (mulberry32) so runs are reproducible (the CDN bench's shoppers too). */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,10 +1,11 @@
 /**
- * The admin area's own texts: src/texts.ts plus the sections only the admin area shows. Same rule
- * as src/texts.ts (one place, no dead keys, no repeats); kept apart so the storefront's first load
- * does not carry them. Admin code imports `texts` from here.
+ * The admin area's own texts: src/texts.ts with the forms' (src/formTexts.ts) plus the sections
+ * only the admin area shows. Same rule as src/texts.ts (one place, no dead keys, no repeats);
+ * kept apart so the storefront's first load does not carry them. Admin code imports `texts` from
+ * here.
  */
-import { adminToolTexts } from './adminToolTexts';
-import { texts as storeTexts } from './texts';
+import { adminToolTexts } from './adminToolTexts.ts';
+import { texts as storeTexts } from './formTexts.ts';
 
 /** Counts of a CSV import (catalogueCsv.preview and .report). */
 interface CsvCounts {
@@ -17,6 +18,15 @@ interface CsvCounts {
 export const texts = {
   ...storeTexts,
   // Moved here from src/texts.ts (only the admin area shows them; the first load's budget).
+  a11y: {
+    ...storeTexts.a11y,
+    pagination: 'Product pages',
+    page: (n: number) => `Page ${n}`,
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    firstPage: 'First page',
+    lastPage: 'Last page',
+  },
   admin: {
     ...storeTexts.admin,
     tabs: {
@@ -96,6 +106,10 @@ export const texts = {
     search: 'Search by title',
     noMatch: 'No products match',
     created: 'Added',
+    // REQ-PATH-10: the phone's list-first view, and help beside "Product Not Foound".
+    addProduct: 'Add product',
+    backToList: 'Back to the list',
+    didYouMean: (title: string) => `Did you mean “${title}”?`,
   },
   categoryForm: {
     title: 'Title',
@@ -247,6 +261,9 @@ export const texts = {
     searchHint: 'Ignores case and accents, and finds near misses',
     category: 'Show catagory',
     allCategories: 'All catagories',
+    clearCategory: 'Show all catagories',
+    edit: 'Edit',
+    editRow: (title: string) => `Edit ${title}`,
     count: (shown: number, exact: boolean) =>
       `${exact ? '' : 'about '}${shown.toLocaleString('en-GB')} ${shown === 1 ? 'product' : 'products'}`,
     selectRow: (title: string) => `Select ${title}`,
@@ -370,4 +387,4 @@ export const texts = {
   },
   ...adminToolTexts,
 } as const;
-export { constants } from './texts';
+export { constants } from './texts.ts';

@@ -23,12 +23,8 @@ export const adminToolTexts = {
     filterAttention: 'Needs attention',
     filterUnreachable: 'Unreachable or timed out',
     checkAll: 'Check all links',
-    checking: (n: number) => `Checking… ${n.toLocaleString('en-GB')} products so far`,
-    checkedAll: (n: number, broken: number, redirected: number) =>
-      `Checked ${n.toLocaleString('en-GB')} products: ${broken} broken, ${redirected} redirected links`,
-    /** Appended to checkedAll when not zero (REQ-OFF-6). */
-    checkedFailing: (n: number) => `, ${n} failed once (checking again)`,
-    checkedBlocked: (n: number) => `, ${n} blocked our checker`,
+    checking: (n: number) =>
+      `Checking… ${n.toLocaleString('en-GB')} ${n === 1 ? 'product' : 'products'} so far`,
     checkFailed: 'The links could not be checked. Try again later.',
     recheck: 'Re-check',
     rechecked: 'Links checked again',
@@ -113,7 +109,8 @@ export const adminToolTexts = {
     heading: 'Headline',
     text: 'Text',
     link: 'Link (optional)',
-    linkHint: 'A page of this store, e.g. /about or /?cat=Football; empty: no link',
+    linkHint:
+      'A page of this store, e.g. /about or /?cat=Football, or a web address (https://…); empty: no link',
     aboutHeading: 'About page',
     about: 'About text',
     aboutHint:
@@ -131,7 +128,7 @@ export const adminToolTexts = {
     headingInvalid: (n: number) => `Slide ${n}'s headline must be 1 to 60 characters on one line`,
     textInvalid: (n: number) => `Slide ${n}'s text must be 1 to 140 characters on one line`,
     linkInvalid: (n: number) =>
-      `Slide ${n}'s link must be a page of this store starting with / (for example /about or /?cat=Football), with no spaces`,
+      `Slide ${n}'s link must be a page of this store starting with / (for example /about or /?cat=Football) or a web address starting with https:// or http://, with no spaces`,
     aboutInvalid: 'The About text must be 1 to 6000 characters',
   },
   insights: {

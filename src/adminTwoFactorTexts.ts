@@ -40,9 +40,35 @@ export const texts = {
     wrongCode:
       "That code is not right. Check your authenticator app's clock and try the newest code.",
     tooMany: 'Too many codes were tried. Wait a few minutes, then try again with the newest code.',
+    locked:
+      'Too many wrong codes: for your safety this sign-in has ended. Wait 5 minutes, then sign in again with your password and the newest code.',
+    signInAgain: 'Back to sign-in',
     failed: 'Something went wrong. Please try again.',
     signInIntro: 'Enter the 6-digit code from your authenticator app',
     verify: 'Continue',
     otherAccount: 'Use another account',
+  },
+  /** Settings tab: the store-wide rule (REQ-MFA-2). */
+  requireAll: {
+    heading: 'Two-factor sign-in for admins',
+    label: 'Every admin must use two-factor sign-in',
+    hint: 'Admins without two-factor sign-in are led to turn it on at their next visit and can do nothing else in the admin area until then.',
+    selfTitle: 'You have no two-factor sign-in yet',
+    selfText:
+      'After saving, you too can do nothing else in the admin area until you turn it on. Have your phone with an authenticator app ready.',
+    selfConfirm: 'Save and require it',
+  },
+  /** Admins tab: a colleague's factor (lost phone). */
+  colleague: {
+    on: 'Two-factor on',
+    remove: 'Remove two-factor',
+    removeTitle: 'Remove their two-factor sign-in?',
+    removeText: (email: string) =>
+      `${email} will sign in with the password alone until they turn it on again.`,
+    removed: (email: string) => `${email} now signs in with the password alone.`,
+    ownFactor: 'Your own two-factor sign-in is removed on the Account tab (it asks for a code).',
+    notFound: 'This two-factor sign-in was already removed, or its account is no admin any more.',
+    needsCode:
+      'Removing two-factor sign-in needs a session that entered a code. Sign out, sign in again with your code, then try again.',
   },
 };

@@ -2,15 +2,10 @@
 // the public pages are written as HTML so a visitor sees them before any JavaScript has run,
 // and app/start.tsx hydrates them. Not part of the browser bundle.
 import { prerender } from 'react-dom/static';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  MemoryRouter,
-  StaticRouterProvider,
-} from 'react-router-dom';
+import { matchRoutes, MemoryRouter, StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { documentTitle, type RouteHandle } from './routing/RouteMeta';
-import { routes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 import {
   CARD_KIND_ATTRIBUTE,
   CARD_TEMPLATE_ID,
@@ -32,23 +27,24 @@ export interface RenderedPage {
 
 /** Renders one route (a path such as `/contact`) with everything its lazy parts need. */
 export async function render(pathname: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${pathname}: the router answered a redirect`);
-  // A route whose code failed to load would be written out as the error page: stop the build.
-  if (context.errors) {
-    const [first] = Object.values(context.errors) as unknown[];
-    throw new Error(`${pathname}: ${first instanceof Error ? first.stack : String(first)}`);
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // prerender (not renderToString) waits for lazy components, so the HTML is complete.
+  // A route whose code fails to load (or throws) must stop the build, not be written out as the
+  // error page.
+  const failures: unknown[] = [];
+  // prerender (not renderToString) waits for lazy pages, so the HTML is complete.
   // The web-streams variant: the app's tsconfig has no Node types, and Node 20 has web streams.
   const { prelude } = await prerender(
     <AppProviders>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>,
+    { onError: (error) => void failures.push(error) },
   );
-  const handle = [...context.matches]
+  if (failures.length) {
+    const [first] = failures;
+    throw new Error(`${pathname}: ${first instanceof Error ? first.stack : String(first)}`);
+  }
+  const handle = [...(matchRoutes(routes, pathname) ?? [])]
     .reverse()
     .map((m) => m.route.handle as RouteHandle | undefined)
     .find((h) => h?.meta);

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine.css';
 import { mayHaveSession } from './lib/infra/loadSupabase';
 
 // Pre-rendered pages paint from the HTML and the CSS alone. The app (React, Mantine, the routes)

@@ -4,7 +4,7 @@
  * dead keys, no repeats; tests/unit/texts-rule.test.ts checks both); kept apart so the first load
  * of the home page and the product page does not carry them (bench/budget.json).
  */
-import { texts as storeTexts } from './texts';
+import { texts as storeTexts } from './texts.ts';
 
 export const texts = {
   ...storeTexts,

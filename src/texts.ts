@@ -5,8 +5,9 @@
  * tests import from here so a text is written exactly once. No dead keys (every key is read
  * somewhere in src) and no two keys with the same text, unless the repetition is listed on purpose
  * in tests/unit/texts-rule.test.ts, which enforces all of this. Texts only the admin area shows
- * live in src/adminTexts.ts, which extends this object, so that the storefront's first load does
- * not carry them (the home page's JS budget).
+ * live in src/adminTexts.ts, the forms' (Contact Us, Admin Login, password reset) in
+ * src/formTexts.ts, both extending this object, so that the storefront's first load does not
+ * carry them (the home page's JS budget, REQ-WEIGHT-5).
  */
 export const texts = {
   brand: {
@@ -68,18 +69,21 @@ export const texts = {
           alt: 'Football on a floodlit pitch',
           heading: 'Kit out your team',
           text: 'Footballs, boots and training gear from trusted UK sellers.',
+          link: '/?cat=Football',
         },
         {
           image: '/banners/banner-2.svg',
           alt: 'Tennis racket and ball on a grass court',
           heading: 'Game, set and match',
           text: 'Rackets, balls and court shoes for every level of play.',
+          link: '/?cat=Tennis',
         },
         {
           image: '/banners/banner-3.svg',
           alt: 'Running shoes on a track',
           heading: 'Run further',
           text: 'Running shoes, fitness trackers and gym essentials.',
+          link: '/?cat=Running',
         },
       ],
     },
@@ -98,15 +102,11 @@ export const texts = {
   a11y: {
     closeNotification: 'Close notification',
     closeDialog: 'Close',
-    pagination: 'Product pages',
-    page: (n: number) => `Page ${n}`,
-    previousPage: 'Previous page',
-    nextPage: 'Next page',
-    firstPage: 'First page',
-    lastPage: 'Last page',
     colorScheme: { toDark: 'Switch to dark colours', toLight: 'Switch to light colours' },
     mainNav: 'Main',
     footerNav: 'Footer',
+    /** The first Tab stop of every page: past the header to the page's content (REQ-PATH-4). */
+    skipToContent: 'Skip to content',
   },
   /** Per-route document titles (store name appended) and meta descriptions. */
   meta: {
@@ -122,59 +122,17 @@ export const texts = {
     title: 'Oops! Page Not Found',
     goBack: 'Go Back',
   },
-  contact: {
-    heading: 'Contact Us',
-    fillAll: 'Please fill all fields!',
-    sent: 'Email Sent Successfully',
-    failed: 'Something went wrong! Try again.',
-    // Not quoted by the spec.
-    intro:
-      'Thank you for visiting MAR Online Store! Have a question about our sports goods? ' +
-      'Send us a message and we will reply by e-mail as soon as we can.',
-    name: 'Name',
-    email: 'Email',
-    message: 'Message',
-    send: 'Send',
-    invalidEmail: 'Please enter a valid email address',
-    tooLong: 'This field is too long',
-    /** Label of the hidden honeypot field (read only by bots and screen readers never reach it). */
-    honeypot: 'Website',
-    /** Shown when the human check (docs/decisions/0203) is not passed; not quoted by the spec. */
-    humanCheck: 'Please complete the check that you are not a robot, then send your message again.',
-  },
+  /** The login page's heading (the route's title); its other texts: src/formTexts.ts. */
   login: {
     heading: 'Admin Login',
-    verifyFirst: 'Verify your Email first',
-    success: 'Login Successful',
-    failed: 'Something went wrong',
-    // Not quoted by the spec (it only says such a note exists); worded for this store.
-    note: 'Login is only for the store admin.',
-    email: 'Email',
-    password: 'Password',
-    submit: 'Login',
-    emailRequired: 'Email is Required',
-    emailInvalid: 'Enter a valid Email',
-    passwordRequired: 'Password is Required',
-    signedInAs: 'You are signed in as',
-    goToAdmin: 'Go to Admin',
-    linkFailed: 'This email link is invalid or has expired.',
   },
   logout: {
     success: 'Logout Successfully',
   },
-  /** The reset pages' texts the first load needs; the new-password form's: src/adminTexts.ts. */
+  /** The reset pages' titles (their routes'); their other texts: src/formTexts.ts and src/adminTexts.ts. */
   passwordReset: {
-    forgotLink: 'Forgot password?',
     requestHeading: 'Reset your password',
-    requestIntro:
-      'Enter the e-mail address of your admin account. We will send you a link to set a new password.',
-    send: 'Send reset link',
-    // One answer whether or not the address has an account (nothing to learn from it).
-    sent: 'If an account exists for this address, an e-mail with a reset link is on its way. The link works once.',
-    sendFailed: 'The reset link could not be sent. Please try again in a moment.',
-    backToLogin: 'Back to Admin Login',
     setHeading: 'Set a new password',
-    mismatch: 'The passwords do not match',
     metaRequest: 'Ask for a link to set a new password for a MAR Online Store UK admin account.',
     metaSet: 'Set a new password for a MAR Online Store UK admin account.',
   },
@@ -182,10 +140,6 @@ export const texts = {
   admin: {
     heading: 'Admin',
     notAdmin: 'This account is not a store admin, so it cannot use the admin area.',
-  },
-  /** Shared with the password reset page; SignUP's other texts: src/adminTexts.ts. */
-  signup: {
-    passwordTooShort: 'Password should be at least 6 characters',
   },
   /** Storefront search and sort (REQ-FIND-1, REQ-FIND-2): texts the spec does not quote. */
   storeSearch: {
@@ -202,6 +156,8 @@ export const texts = {
       more
         ? `More than ${shown} products found`
         : `${shown} ${shown === 1 ? 'product' : 'products'} found`,
+    /** The header's search (REQ-PATH-2): reachable from every page. */
+    open: 'Search the shop',
   },
   /** The Admins tab (the admin team): texts the spec does not quote. */
   /** Admin product table (REQ-SCALE-1, REQ-SCALE-2): search, filter, sort, pages, bulk actions. */
@@ -237,7 +193,11 @@ export const texts = {
   productPage: {
     loadFailed: 'We could not load this product. Please try again.',
     categoryLabel: 'Catagory',
-    backToShop: 'Back to all products',
+    /** REQ-PATH-1: the listing the shopper came from (or the product's catagory's). */
+    back: 'Back to the products',
+    /** The trail's name for screen readers: Home › Catagory › Product (REQ-PATH-1). */
+    breadcrumb: 'Breadcrumb',
+    related: (cat: string) => `More in ${cat}`,
   },
 } as const;
 

@@ -1,5 +1,5 @@
 // The local stack's command line: `npm run stack -- <command>`, `npm start` (= dev).
-//   start   start every part, print the status table, run until Ctrl-C or `stop`
+//   start   start every part, print the status table, run until Ctrl+C or `stop`
 //   stop    stop the stack started from another terminal (pid file in the data dir)
 //   status  print URLs and keys (-o json | -o env | human table)
 //   reset   stop if running, wipe the data dir, start fresh (migrations + seed)
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { parsePortBase, REPO_ROOT } from './config.ts';
-import { groupAlive, isAlive, sleep } from './process.ts';
+import { groupAlive, isAlive, portFree, sleep } from './process.ts';
 import {
   DEFAULT_DATA_DIR,
   PART_NAMES,
@@ -35,7 +35,7 @@ const DEMO_SHOPPER = { email: 'shopper@mar-online-store.test', password: 'shoppe
 
 const USAGE = `Usage: npm run stack -- <start|stop|status|reset|types|dev> [options]
 
-  start            start the local stack and keep it running (Ctrl-C stops it)
+  start            start the local stack and keep it running (Ctrl+C stops it)
   stop             stop a running stack
   status [-o json|env]
                    show URLs and keys of the running stack
@@ -53,6 +53,9 @@ const c = process.stdout.isTTY && !process.env.NO_COLOR;
 const bold = (s: string) => (c ? `\x1b[1m${s}\x1b[0m` : s);
 const dim = (s: string) => (c ? `\x1b[2m${s}\x1b[0m` : s);
 const red = (s: string) => (c ? `\x1b[31m${s}\x1b[0m` : s);
+
+/** How to stop what runs in this terminal (REQ-PATH-17). */
+const STOP_HINT = 'Press Ctrl+C to stop (or run `npm run stack -- stop` in another terminal).\n';
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`${red('error')}: ${message}\n`);
@@ -187,21 +190,37 @@ async function runForeground(
   // The hosted Cron jobs' local stand-ins: link checks, offer summaries, feed sync and apply
   // (stack/timers.ts; intervals STACK_*_INTERVAL_SECONDS, 0 = off).
   startTimers(stack.env, process.env, (line) => process.stdout.write(`  ${line}\n`));
+  // While it runs, not after (REQ-PATH-17): `npm start` hands the terminal to Vite next.
+  process.stdout.write(bold(STOP_HINT));
   if (onStarted) {
     const code = await onStarted(stack);
     await shutdown(code);
   }
-  process.stdout.write(dim('Press Ctrl-C to stop (or run `npm run stack -- stop` elsewhere).\n'));
   // Keep running: the gateway's server holds the event loop open.
   return new Promise<never>(() => {});
 }
 
+/**
+ * Vite's port: 3000 ([auth] site_url, so e-mail links land on it), or when another `npm start`
+ * holds it, the next free one (REQ-PATH-17: a second stack with --port-base starts whole).
+ */
+async function vitePort(): Promise<number> {
+  for (let port = 3000; port < 3100; port++) if (await portFree(port)) return port;
+  fail('ports 3000-3099 are all in use: stop another dev server (Ctrl+C in its terminal)');
+}
+
 /** The Vite dev server pointed at the stack; resolves with its exit code. */
-function runVite(env: StackEnv): Promise<number> {
-  process.stdout.write(`Starting Vite on http://127.0.0.1:3000 …\n`);
+async function runVite(env: StackEnv): Promise<number> {
+  const port = await vitePort();
+  if (port !== 3000) {
+    process.stdout.write(
+      `Port 3000 is in use (another dev server?): Vite runs on ${port} instead; links in the stack's e-mails still point to 3000.\n`,
+    );
+  }
+  process.stdout.write(`Starting Vite on http://127.0.0.1:${port} …\n`);
   const vite = spawn(
     path.join(REPO_ROOT, 'node_modules/.bin/vite'),
-    ['--port', '3000', '--strictPort'],
+    ['--port', String(port), '--strictPort'],
     {
       cwd: REPO_ROOT,
       stdio: 'inherit',
@@ -348,6 +367,7 @@ async function main(): Promise<void> {
       const running = readState(o.dataDir);
       if (running && running.ready && isAlive(running.pid)) {
         process.stdout.write(`Using the local stack already running at ${running.env.API_URL}\n`);
+        process.stdout.write(bold(STOP_HINT));
         process.once('SIGINT', () => undefined); // Vite handles Ctrl-C and then exits
         process.exit(await runVite(running.env));
       }

@@ -53,14 +53,56 @@ export async function findFreePortBase(): Promise<number> {
   throw new Error('no free port range found for a throwaway stack');
 }
 
+/** Whether every port of the stack at `base` (base..base+PORT_SPAN) is free. */
+async function rangeFree(base: number): Promise<boolean> {
+  for (let p = base; p <= base + PORT_SPAN; p++) if (!(await portFree(p))) return false;
+  return true;
+}
+
+/**
+ * A port base near the configured one whose whole range is free (steps of 100: 54421, 54521,
+ * …), so the command the busy-ports message names works; null when none of 20 tries is free.
+ */
+export async function suggestPortBase(config: StackConfig): Promise<number | null> {
+  for (let step = 1; step <= 20; step++) {
+    const base = config.ports.api + step * 100;
+    if (base + PORT_SPAN > 65535) break;
+    if (!rangeHasBlockedPort(base) && (await rangeFree(base))) return base;
+  }
+  return null;
+}
+
+/**
+ * What to do when ports are busy (REQ-PATH-17): stop the other stack, or start beside it with a
+ * command that works as typed, and where the API and the mail catcher then are (they move with
+ * the port base; the status table shows them again once started).
+ */
+export function busyPortsMessage(config: StackConfig, busy: string[], base: number | null): string {
+  const lines = [
+    `ports in use: ${busy.join(', ')}`,
+    'Another local stack (or another program) is using them. Either stop it (Ctrl+C in its',
+    'terminal, or `npm run stack -- stop`), or start this one beside it on other ports:',
+  ];
+  if (base === null) {
+    lines.push('  npm start -- --port-base <n>   (n: a free port; the stack uses n to n+13)');
+  } else {
+    const api = config.ports.api;
+    lines.push(
+      `  npm start -- --port-base ${base}`,
+      `  (or: npm run stack -- start --port-base ${base})`,
+      `Then the API is at http://127.0.0.1:${base} and the mail catcher (Mailpit) moves to`,
+      `http://127.0.0.1:${base + (config.ports.mailWeb - api)} (SMTP ${base + (config.ports.smtp - api)}).`,
+    );
+  }
+  return lines.join('\n');
+}
+
 export async function checkPortsFree(config: StackConfig): Promise<void> {
   const busy: string[] = [];
   for (const [name, port] of Object.entries(config.ports)) {
     if (!(await portFree(port))) busy.push(`${name} ${port}`);
   }
   if (busy.length > 0) {
-    throw new Error(
-      `ports in use: ${busy.join(', ')} (another stack running? try --port-base or \`stack stop\`)`,
-    );
+    throw new Error(busyPortsMessage(config, busy, await suggestPortBase(config)));
   }
 }

@@ -1,6 +1,7 @@
 // Netlify Functions (v2, fetch-style): the hosted server of product pages, their price-drop
 // feeds (/p/<slug>/prices.atom), the sitemap and robots.txt (src/host/productPages.ts;
-// docs/product-pages.md). The rest of the site stays static (dist/); this function takes only
+// docs/product-pages.md), and the storefront's cacheable catalogue reads /api/catalogue/*
+// (src/host/catalogueApi.ts, decision 0255). The rest of the site stays static (dist/); this function takes only
 // the paths in `config`. Settings are the site's
 // environment variables: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, VITE_SITE_URL and, with the
 // contact form's human check, VITE_TURNSTILE_SITE_KEY.
@@ -26,11 +27,19 @@ export default async function productPagesFunction(request: Request): Promise<Re
       },
     },
     request.headers,
+    request.method,
   );
 }
 
 // Literal values: Netlify reads them without running the code. The preview server skips its
 // header middleware on these paths (scripts/vite-plugins/security-headers.ts), as Netlify does.
 export const config = {
-  path: ['/p/*', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-*', '/robots.txt'],
+  path: [
+    '/p/*',
+    '/sitemap.xml',
+    '/sitemap-pages.xml',
+    '/sitemap-products-*',
+    '/robots.txt',
+    '/api/catalogue/*',
+  ],
 };

@@ -1,6 +1,8 @@
-// The site as a visitor and a search engine get it: static pages (/, /contact, a JS asset) and
-// the host function's pages (/p/<slug>, an unknown product's 404, the sitemaps, robots.txt),
-// their HTML and JSON-LD, and the security headers on every page type. GET requests only.
+// The site as a visitor and a search engine get it: static pages (/, /contact, a JS asset, an
+// unknown path's 404) and the host function's pages (/p/<slug>, an unknown product's 404, the
+// sitemaps, robots.txt, the cacheable catalogue reads), their HTML and JSON-LD, and the security
+// headers on every page type.
+// GET requests only.
 import { randomUUID } from 'node:crypto';
 import { timedFetch } from './context.ts';
 import { CheckFailure, fail, guarded, ok, skip, type Line } from './report.ts';
@@ -143,6 +145,12 @@ export async function checkSite(
       expectPage(p, 404, /text\/html/, '/p/<unknown>', PRODUCT_PAGES);
       return ok('site: unknown product answers 404', '404 text/html');
     })),
+    // REQ-PATH-8: no soft 404 (a 200 with the app's not-found page) for a path of no page.
+    ...(await guarded('site: unknown path answers 404', STATIC, async () => {
+      const p = await page('/<unknown> (404)', `/no-such-page-${randomUUID()}`);
+      expectPage(p, 404, /text\/html/, '/<unknown>', STATIC);
+      return ok('site: unknown path answers 404', '404 text/html');
+    })),
     ...(await guarded('site: sitemaps', PRODUCT_PAGES, async () => {
       const index = await page('/sitemap.xml', '/sitemap.xml');
       expectPage(index, 200, /xml/, '/sitemap.xml', PRODUCT_PAGES);
@@ -160,6 +168,30 @@ export async function checkSite(
       if (product && urls.length === 0)
         return fail('site: sitemaps', 'sitemap-products-1.xml lists no product', PRODUCT_PAGES);
       return ok('site: sitemaps', `index + sitemap-products-1.xml (${urls.length} products)`);
+    })),
+    // REQ-CDN-1/2: the storefront's reads on the site's own origin, shared by the CDN, and
+    // never a shared copy for a request that carries a cookie.
+    ...(await guarded('site: cacheable catalogue reads', PRODUCT_PAGES, async () => {
+      const path = '/api/catalogue/catagories?select=title&order=title.asc';
+      const shared = await page('/api/catalogue/catagories', path);
+      expectPage(shared, 200, /json/, path, PRODUCT_PAGES);
+      const cache = shared.headers.get('cache-control') ?? '(none)';
+      if (!/public/.test(cache) || !/s-maxage=\d+/.test(cache))
+        return fail(
+          'site: cacheable catalogue reads',
+          `Cache-Control is “${cache}”`,
+          PRODUCT_PAGES,
+        );
+      const res = await timedFetch(new URL(path, site), { headers: { Cookie: 'probe=1' } });
+      await res.body?.cancel();
+      const personal = res.headers.get('cache-control') ?? '(none)';
+      if (!/private/.test(personal) || !/no-store/.test(personal))
+        return fail(
+          'site: cacheable catalogue reads',
+          `a request with a cookie got “${personal}”, not private, no-store`,
+          PRODUCT_PAGES,
+        );
+      return ok('site: cacheable catalogue reads', `${cache}; with a cookie: ${personal}`);
     })),
     ...(await guarded('site: robots.txt', PRODUCT_PAGES, async () => {
       const robots = await page('/robots.txt', '/robots.txt');

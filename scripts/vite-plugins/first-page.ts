@@ -20,6 +20,9 @@ import {
 } from '../../src/lib/infra/storeSettings.ts';
 import type { FreshnessLimits } from '../../src/lib/domain/offerPrice.ts';
 
+/** storefront_page on the site's own origin (src/host/catalogueApi.ts). */
+const CATALOGUE_ENDPOINT = '/api/catalogue/rpc/storefront_page';
+
 /** The query parameter of the chosen category (CATEGORY_PARAM in HomePage.tsx). */
 export const CATEGORY_PARAM = 'cat';
 
@@ -30,27 +33,28 @@ const ENTRY = '\0mar-early-first-page';
 /**
  * The inline script: on `/` (with no query parameter other than the category) it asks
  * public.storefront_page for the first page, one extra row to learn whether there is more, as
- * src/features/storefront/catalogue.ts does, and on a plain `/` draws it. A GET with the key in
- * the URL is a "simple" cross-origin request: no CORS preflight round trip before it (the
- * gateway, like Supabase's, takes `apikey` from the URL). Any other page, or any error, leaves
+ * src/features/storefront/catalogue.ts does, and on a plain `/` draws it. It asks the site's own
+ * /api/catalogue (src/host/catalogueApi.ts, decision 0255): same origin (no CORS preflight, no
+ * key in the page), and the exact URL the app's own read of the first page uses, so a CDN answers
+ * both from one cached copy (REQ-CDN-1). Any other page, or any error, leaves
  * nothing behind and the app asks as usual. Bundled from earlyFirstPage.ts, so it formats prices,
  * links and pictures with the app's own code.
  */
 export async function firstPageScript(
   supabaseUrl: string,
-  anonKey: string,
+  _anonKey: string,
   root = process.cwd(),
   priceLimits: FreshnessLimits = readStoreSettings({}).priceLimits,
 ): Promise<string> {
   const source = path.resolve(root, EARLY_MODULE);
-  const endpoint = `${new URL(supabaseUrl).origin}/rest/v1/rpc/storefront_page`;
+  // The parameters in postgrest-js' order for the app's first-page read (storePageArgs, then
+  // select): one URL, one cached answer. The host's function adds the anon key.
   const fixed = new URLSearchParams({
     p_limit: String(PAGE_SIZE + 1),
     select: selectList(CARD_PRODUCT_COLUMNS),
-    apikey: anonKey,
   }).toString();
   const config: EarlyFirstPageConfig = {
-    url: `${endpoint}?${fixed}`,
+    url: `${CATALOGUE_ENDPOINT}?${fixed}`,
     categoryParam: CATEGORY_PARAM,
     supabaseUrl,
     fallbackAlt: texts.storefront.imageFallbackAlt,

@@ -1,8 +1,9 @@
 // Vite plugin: after the browser build, builds src/entry-server.tsx for Node and writes the public
 // pages as HTML (dist/index.html for home, dist/contact.html, dist/about.html, dist/policy.html),
 // each with its own title and description, so the first paint needs no JavaScript; app/start.tsx then
-// hydrates the markup. dist/spa.html keeps the empty shell for every other URL (/admin, /login,
-// unknown paths): hosts serve it through public/_redirects, and `vite preview` here does the same.
+// hydrates the markup. dist/spa.html keeps the empty shell for the app's other routes (/admin,
+// /login, ...): hosts serve it through public/_redirects. dist/404.html is the not-found page, which
+// hosts send with status 404 for every other URL (REQ-PATH-8). `vite preview` here does the same.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +17,10 @@ const ENTRY = 'src/entry-server.tsx';
 export const START = 'src/app/start.tsx';
 /** The shell for routes that are not pre-rendered. */
 export const SPA_SHELL = 'spa.html';
+/** The not-found page, sent with status 404 (Netlify and Cloudflare Pages look for this name). */
+export const NOT_FOUND_PAGE = '404.html';
+/** The path the not-found page is rendered for (any path the router does not know). */
+const NOT_FOUND_ROUTE = '/404';
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** Marks a page with the early first-page script (scripts/vite-plugins/first-page.ts). */
 const EARLY_SCRIPT_MARK = '__marFirstPage';
@@ -155,6 +160,19 @@ export function prerender(): Plugin {
         const contentJson = content
           ? `<script type="application/json" id="${entry.STOREFRONT_CONTENT_ID}">${scriptJson(content)}</script>`
           : '';
+        // The not-found page for unknown paths, as the app draws it and not to be indexed; the
+        // app starts from scratch on it (the attribute names /404, not the visitor's path).
+        const notFound = await entry.render(NOT_FOUND_ROUTE);
+        writeFileSync(
+          path.join(outDir, NOT_FOUND_PAGE),
+          fillTemplate(
+            template,
+            NOT_FOUND_ROUTE,
+            notFound,
+            entry.PRERENDERED_ATTRIBUTE,
+            entry.storeSettings.name,
+          ).replace('</title>', () => '</title>\n    <meta name="robots" content="noindex" />'),
+        );
         for (const route of entry.PRERENDERED_ROUTES) {
           const page = await entry.render(route);
           const html = fillTemplate(
@@ -179,22 +197,48 @@ export function prerender(): Plugin {
         rmSync(serverOut, { recursive: true, force: true });
       }
     },
-    // Like the hosts (public/_redirects): a page that is not pre-rendered gets the empty shell.
+    // Like the hosts: a pre-rendered page is its file, an app route of public/_redirects gets the
+    // shell with 200, and any other page URL gets 404.html with 404 (REQ-PATH-8).
     configurePreviewServer(server) {
       const outDir = path.resolve(config.root, config.build.outDir);
-      server.middlewares.use((req, _res, next) => {
+      const built = path.join(outDir, '_redirects');
+      const rewrites = spaRewrites(
+        readFileSync(
+          existsSync(built) ? built : path.join(config.root, 'public/_redirects'),
+          'utf8',
+        ),
+      );
+      server.middlewares.use((req, res, next) => {
         // Vite's own fallback takes the same requests: page loads (or anything accepting HTML).
         const accept = req.headers.accept ?? '*/*';
         const wantsPage = accept === '' || accept.includes('text/html') || accept.includes('*/*');
-        if ((req.method === 'GET' || req.method === 'HEAD') && wantsPage) {
-          const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-          const route = pathname.replace(/(.)\/$/, '$1');
-          const prerendered =
-            /^\/[\w-]*$/.test(route) && existsSync(path.join(outDir, htmlFileFor(route)));
-          if (!prerendered && !path.extname(pathname)) req.url = `/${SPA_SHELL}`;
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !wantsPage) return next();
+        const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+        if (path.extname(pathname)) return next();
+        const route = pathname.replace(/(.)\/$/, '$1');
+        if (/^\/[\w-]*$/.test(route) && existsSync(path.join(outDir, htmlFileFor(route))))
+          return next();
+        const target = rewrites.get(route);
+        if (target) {
+          req.url = target;
+          return next();
         }
-        next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(
+          req.method === 'HEAD' ? undefined : readFileSync(path.join(outDir, NOT_FOUND_PAGE)),
+        );
       });
     },
   };
+}
+
+/** A `_redirects` file's rewrites with status 200 (path → file), as Netlify reads them. */
+export function spaRewrites(text: string): Map<string, string> {
+  const rules = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const [from, to, status] = line.replace(/#.*/, '').trim().split(/\s+/);
+    if (from && to && status === '200') rules.set(from, to);
+  }
+  return rules;
 }

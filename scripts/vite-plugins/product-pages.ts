@@ -1,5 +1,6 @@
 // Vite plugin: Vite's dev server (`npm start`) and `vite preview` (the browser tests) answer
-// /p/<slug>, the sitemap and robots.txt with src/host/productPages.ts, as the host's function
+// /p/<slug>, the sitemap, robots.txt and the catalogue reads /api/catalogue/* with
+// src/host/productPages.ts, as the host's function
 // does in production (docs/product-pages.md). Registered before Vite's own middlewares, so it
 // also wins over a file of the same name. `vite preview` answers the function's paths exactly as
 // the function does (functionAnswer: its 404s and its own security headers); the dev server
@@ -13,6 +14,7 @@ import {
   type ProductPagesOptions,
 } from '../../src/host/productPages.ts';
 import { isFunctionPath } from './security-headers.ts';
+import { CATALOGUE_PREFIX } from '../../src/host/catalogueApi.ts';
 
 /** A Host header's value when it is a host name or IP address with an optional port, else null. */
 const HOST =
@@ -29,8 +31,10 @@ export function siteUrlFromHost(host: string | undefined): string | null {
 
 export function productPages(): Plugin {
   let config: ResolvedConfig;
+  // Read once, when the server is set up: a server keeps the stack it was started for even if
+  // the process's environment changes later (the fault tests start a second stack and server).
+  let env: Record<string, string> = {};
   const options = (siteUrl: string, shell: ProductPagesOptions['shell']) => {
-    const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
     return {
       supabaseUrl: env.VITE_SUPABASE_URL ?? '',
       anonKey: env.VITE_SUPABASE_ANON_KEY ?? '',
@@ -42,8 +46,11 @@ export function productPages(): Plugin {
   const middleware =
     (shell: ProductPagesOptions['shell'], asFunction: boolean): Connect.NextHandleFunction =>
     (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = req.method ?? 'GET';
+      // The catalogue reads answer every method (405 for a write), as the function does.
+      const catalogue = url.pathname.startsWith(CATALOGUE_PREFIX);
+      if (method !== 'GET' && method !== 'HEAD' && !catalogue) return next();
       // Only the function's paths; the Host check below is theirs alone.
       if (!isFunctionPath(url.pathname)) return next();
       const siteUrl = siteUrlFromHost(req.headers.host);
@@ -52,12 +59,16 @@ export function productPages(): Plugin {
         return res.end('Bad Request: Host');
       }
       const settings = options(siteUrl, shell);
-      // The request's validators: the price-drop feed answers 304 to a matching If-None-Match.
+      // The request's validators (304 on a matching If-None-Match), Accept (a single-object
+      // read), and what makes a request personal (Authorization, Cookie: never shared).
       const headers = new Headers();
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (ifNoneMatch) headers.set('If-None-Match', ifNoneMatch);
-      (asFunction
-        ? functionAnswer(url, settings, headers)
+      for (const name of ['if-none-match', 'accept', 'authorization', 'cookie']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      // The dev server too answers the catalogue reads (the app asks them there).
+      (asFunction || catalogue
+        ? functionAnswer(url, settings, headers, method)
         : answerProductPages(url, settings, headers)
       )
         .then(async (answer) => {
@@ -72,6 +83,7 @@ export function productPages(): Plugin {
     name: 'mar-product-pages',
     configResolved(resolved) {
       config = resolved;
+      env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
     },
     configureServer(server) {
       const index = path.join(config.root, 'index.html');

@@ -1,13 +1,14 @@
-import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { constants } from '../texts';
-import { cssVariablesResolver, theme } from './theme';
+import { StoreMantineProvider } from './StoreMantineProvider';
+import { theme } from './theme';
+import './darkScheme.css';
 
 // The toast container (and its transition code) loads after the first paint; toasts raised
 // before it arrives wait in @mantine/notifications' store and show once it mounts.
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  import('./ToastContainer').then((m) => ({ default: m.Notifications })),
 );
 
 /**
@@ -16,17 +17,15 @@ const Notifications = lazy(() =>
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-    >
+    // Mantine's provider without its run-time CSS variables: they are in the first stylesheet
+    // (app/mantineVariables.css, REQ-WEIGHT-5).
+    <StoreMantineProvider theme={theme} defaultColorScheme="auto">
       <Suspense fallback={null}>
         {/* At the bottom: at the top they covered the logo, the menu button, the page heading
             and the admin tabs (REQ-FIND-8). */}
         <Notifications limit={constants.toastLimit} position="bottom-right" />
       </Suspense>
       <AuthProvider>{children}</AuthProvider>
-    </MantineProvider>
+    </StoreMantineProvider>
   );
 }

@@ -11,13 +11,13 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/AuthProvider';
 import { useLogout } from '../features/auth/useLogout';
 import { texts } from '../texts';
 import classes from './Layout.module.css';
-import { RouteMeta } from '../routing/RouteMeta';
+import { HeaderSearch } from './HeaderSearch';
 import { FollowUs, TraderDetails } from '../lib/ui/StoreDetails';
 import storeDetailsClasses from '../lib/ui/StoreDetails.module.css';
 import { paths } from '../routing/paths';
@@ -147,6 +147,13 @@ export function Layout() {
   if (menuOpen && !menuUsed) setMenuUsed(true);
   const items = useNavItems();
   const { pathname } = useLocation();
+  const burger = useRef<HTMLButtonElement>(null);
+  // Escape, the close button or the overlay: focus goes back to the menu button. Mantine's own
+  // return misses the first close, as the lazily loaded drawer mounts already open (REQ-PATH-4).
+  const closeMenu = () => {
+    menu.close();
+    burger.current?.focus();
+  };
 
   // A route change (also via back/forward) closes the mobile menu.
   useEffect(() => {
@@ -158,7 +165,17 @@ export function Layout() {
     // Plain elements rather than Mantine's AppShell (a fixed header and the main area are all this
     // layout uses of it; AppShell's navbar, aside and resizing code cost the home page 10 kB gzip).
     <div className={classes.shell}>
-      <RouteMeta />
+      {/* Without JavaScript the hash link still leads there; with it, focus moves too. */}
+      <a
+        href="#main"
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {texts.a11y.skipToContent}
+      </a>
       <header className={classes.header}>
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -171,12 +188,14 @@ export function Layout() {
               <span className={classes.brandText}>{texts.brand.title}</span>
             </Link>
             {/* Navigation and the colour-scheme toggle sit together on the right. */}
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" className={classes.controls}>
               <Group component="nav" gap={4} visibleFrom="sm" aria-label={texts.a11y.mainNav}>
                 <NavItems items={items} className={classes.link} />
               </Group>
+              <HeaderSearch />
               <ColorSchemeToggle />
               <Burger
+                ref={burger}
                 opened={menuOpen}
                 onClick={menu.toggle}
                 hiddenFrom="sm"
@@ -194,7 +213,7 @@ export function Layout() {
           <MobileMenu
             id="mobile-menu"
             opened={menuOpen}
-            onClose={menu.close}
+            onClose={closeMenu}
             position="right"
             size="min(20rem, 85vw)"
             title={texts.storefront.menu.title}
@@ -208,7 +227,7 @@ export function Layout() {
         </Suspense>
       )}
 
-      <main className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="lg" py="md">
           <Outlet />
         </Container>

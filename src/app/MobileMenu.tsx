@@ -1,4 +1,5 @@
 import { Drawer, type DrawerProps } from '@mantine/core';
+import '../lib/ui/mantine-overlays.css';
 
 /**
  * The phone navigation drawer. Kept in its own module and loaded on the first open: Drawer

@@ -2,18 +2,16 @@
 // React and the app, so the router's code is evaluated in a task of its own (see main.tsx); the
 // list keeps that import from pulling in the router's unused exports.
 export {
-  createBrowserRouter,
-  isRouteErrorResponse,
+  BrowserRouter,
   Link,
   matchRoutes,
   Navigate,
   NavLink,
   Outlet,
-  RouterProvider,
   useLocation,
-  useMatches,
   useNavigate,
+  useNavigationType,
   useParams,
-  useRouteError,
+  useRoutes,
   useSearchParams,
 } from 'react-router-dom';

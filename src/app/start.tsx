@@ -1,34 +1,22 @@
 // The app itself, started by main.tsx once the browser has painted the page.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { sealEarlyFirstPage } from '../features/storefront/firstPagePrefetch';
 import { AppProviders } from './AppProviders';
 import { prerenderedRoute } from '../routing/prerender';
-import { routes } from './router';
+import { AppRoutes, preloadRoutes } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 
-/**
- * Loads the code of the lazy routes the current URL matches, so the first client render shows
- * the page itself (as the pre-rendered HTML does) instead of an empty outlet.
- */
-async function resolveLazyRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-}
-
-function app(router: ReturnType<typeof createBrowserRouter>) {
+function app() {
   return (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );
@@ -49,19 +37,17 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function startApp(root: HTMLElement) {
   const path = window.location.pathname.replace(/(.)\/$/, '$1');
   const hydrate = prerenderedRoute(root) === path && !window.location.search;
-  await resolveLazyRoutes();
-  await yieldToBrowser();
-  const router = createBrowserRouter(routes);
+  await preloadRoutes(window.location.pathname);
   await yieldToBrowser();
   // From here React owns the page: the HTML's early script must not draw cards into it any more.
   sealEarlyFirstPage();
   startTransition(() => {
     if (hydrate)
-      hydrateRoot(root, app(router), {
+      hydrateRoot(root, app(), {
         // A mismatch means the pre-render and the client disagree: say so loudly.
         onRecoverableError: (error) => console.error('hydration:', error),
       });
-    else createRoot(root).render(app(router));
+    else createRoot(root).render(app());
   });
 }
 

@@ -92,9 +92,18 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default "dimmed" greys are below 4.5:1 on their backgrounds; one step stronger. */
+/**
+ * Mantine's default "dimmed" greys are below 4.5:1 on their backgrounds; one step stronger. So is
+ * a field's error red (red-6 on white, red-8 on dark), e.g. "Product Not Foound" under Title.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-7)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });

@@ -23,6 +23,7 @@ import {
   settingsFromRow,
   storeSettings,
   type StoreSettings,
+  type StoreSettingsRow,
 } from '../lib/infra/storeSettings.ts';
 import { disclosureParts } from '../lib/domain/disclosure.ts';
 import { IMAGE_WIDTHS, uploadedImage } from '../lib/domain/productImages.ts';
@@ -34,6 +35,8 @@ import type { ProductOffer } from '../lib/domain/offers.ts';
 import { texts as offerTexts } from '../offerTexts.ts';
 import { FEED_ENTRIES, feedNotFound, priceFeedResponse, type PriceDrop } from './priceFeed.ts';
 import { texts as adminTexts } from '../adminTexts.ts';
+import { answerCatalogue } from './catalogueApi.ts';
+import { cacheTag, CATALOGUE_TAG, finishCaching, publicHeaders } from './httpCache.ts';
 
 /** The protocol's limit of URLs in one sitemap file (public.sitemap_products pages by it). */
 export const SITEMAP_FILE_URLS = 50_000;
@@ -156,7 +159,7 @@ export function productHtml(
       ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
     ),
     `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`,
-    `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(answer)}</script>`,
+    `<script type="application/json" id="${PRODUCT_DATA_ID}">${scriptJson(offers ? { ...answer, offers } : answer)}</script>`,
   ].join('\n    ');
   const link = safeUrl(product.link);
   const ad = disclosure.label;
@@ -165,6 +168,7 @@ export function productHtml(
   // "sponsored" link are here too, as in the app (docs/decisions/0210).
   const body = `<main style="max-width:60rem;margin:0 auto;padding:1rem">
 <p><a href="/">${escapeHtml(settings.siteName)}</a></p>
+${breadcrumbHtml(product)}
 <p data-testid="ad-disclosure"><strong>${escapeHtml(ad)}:</strong> ${escapeHtml(
     disclosure.line,
   )} <a href="${paths.howWeEarn}">${escapeHtml(texts.disclosure.more)}</a></p>
@@ -186,6 +190,18 @@ ${shown?.body ?? buyNowHtml(link, sellerSite(link), ad)}
 </main>
 ${storeFooterHtml(store)}`;
   return fillShell(shell, head.title, head.description, tags, body);
+}
+
+/** Home › Catagory › Product, as the app draws it (REQ-PATH-1, ProductTrail.tsx). */
+function breadcrumbHtml(product: ProductPageProduct): string {
+  // `cat`: the home page's catagory parameter (storeView.ts's CATEGORY_PARAM).
+  const listing = `${paths.home}?${new URLSearchParams({ cat: product.cat })}`;
+  const name = ['aria-label', `"${escapeHtml(texts.productPage.breadcrumb)}"`].join('=');
+  return `<nav ${name}><ol>
+<li><a href="${paths.home}">${escapeHtml(texts.nav.home)}</a></li>
+<li><a href="${escapeHtml(listing)}">${escapeHtml(product.cat)}</a></li>
+<li aria-current="page">${escapeHtml(product.title)}</li>
+</ol></nav>`;
 }
 
 function notFoundHtml(shell: string, settings: SeoSettings): string {
@@ -215,21 +231,15 @@ function movedResponse(slug: string, settings: SeoSettings): Response {
 }
 
 // Browsers ask again every time (a rename or delete shows at once); a CDN may keep an answer
-// for a minute.
+// for a minute and serve it 30 s more while it asks again (httpCache.ts, decision 0255).
 const xml = (body: string) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, {
-    headers: {
-      'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=60',
-    },
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', ...publicHeaders() },
   });
-const html = (body: string, status = 200) =>
+const html = (body: string, status = 200, tags: string[] = [CATALOGUE_TAG]) =>
   new Response(body, {
     status,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'public, max-age=0, s-maxage=60',
-    },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...publicHeaders(tags) },
   });
 
 async function sitemapIndex(options: ProductPagesOptions, settings: SeoSettings) {
@@ -283,29 +293,74 @@ Disallow: /login
 
 Sitemap: ${settings.siteUrl}/sitemap.xml
 `;
-  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...publicHeaders() },
+  });
 }
 
 /**
  * The SEO values and the store settings (name, address, disclosure, who runs the shop, Follow us)
- * as the store settings row says now: read
- * per request (one primary-key row, milliseconds), so an admin's change shows in the next answer
- * (and through a CDN within its s-maxage of 60 s) without a rebuild (docs/decisions/0211). When
- * the row cannot be read, the build's values.
+ * as the store settings row says now: read per request (one primary-key row, milliseconds; a
+ * product page gets it in its own read), so an admin's change shows in the next answer (and
+ * through a CDN within its s-maxage of 60 s) without a rebuild (docs/decisions/0211). When the
+ * row cannot be read, the build's values.
  */
 async function liveSeoSettings(options: ProductPagesOptions): Promise<PageSettings> {
-  const base = seoSettings(options.siteUrl, storeSettings.name);
   try {
-    const row = await fetchStoreSettingsRow(options.supabaseUrl, options.anonKey);
-    return {
-      ...base,
-      siteName: row.store_name || base.siteName,
-      siteUrl: row.site_url ? row.site_url.replace(/\/+$/, '') : base.siteUrl,
-      store: settingsFromRow(row, storeSettings),
-    };
+    return pageSettings(options, await fetchStoreSettingsRow(options.supabaseUrl, options.anonKey));
   } catch (error) {
     console.error('product pages: store settings:', error);
-    return base;
+    return pageSettings(options, null);
+  }
+}
+
+function pageSettings(options: ProductPagesOptions, row: StoreSettingsRow | null): PageSettings {
+  const base = seoSettings(options.siteUrl, storeSettings.name);
+  if (!row) return base;
+  return {
+    ...base,
+    siteName: row.store_name || base.siteName,
+    siteUrl: row.site_url ? row.site_url.replace(/\/+$/, '') : base.siteUrl,
+    store: settingsFromRow(row, storeSettings),
+  };
+}
+
+/** public.product_page_whole's answer: the page, its offers when found, the settings row. */
+type WholeProductPage = ProductPageAnswer & { settings: StoreSettingsRow | null };
+
+/**
+ * /p/<slug>: one Data API read for the product, its offers (REQ-OFF-2) and the store settings
+ * (REQ-CDN-12). An old slug: 301 to the current one; unknown: the 404 page; an outage: 503 with
+ * the empty shell (the app then shows its error and a crawler comes back later).
+ */
+async function productPage(options: ProductPagesOptions, encodedSlug: string): Promise<Response> {
+  const slug = slugOf(encodedSlug);
+  try {
+    if (slug === null)
+      return html(notFoundHtml(await options.shell(), await liveSeoSettings(options)), 404);
+    const { settings: row, ...answer } = await rpc<WholeProductPage>(
+      options,
+      'product_page_whole',
+      { p_slug: slug },
+    );
+    const settings = pageSettings(options, row);
+    if (answer.status === 'moved') return movedResponse(answer.slug, settings);
+    if (answer.status === 'missing')
+      return html(notFoundHtml(await options.shell(), settings), 404);
+    const page = productHtml(
+      await options.shell(),
+      answer,
+      settings,
+      options.supabaseUrl,
+      answer.offers ?? null,
+    );
+    return html(page, 200, [CATALOGUE_TAG, cacheTag('product', answer.product.id)]);
+  } catch (error) {
+    console.error('product pages:', error);
+    return new Response(await options.shell(), {
+      status: 503,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
+    });
   }
 }
 
@@ -367,6 +422,7 @@ export async function answerProductPages(
   const productsFile = /^\/sitemap-products-([1-9][0-9]{0,4})\.xml$/.exec(pathname);
   const ours = ['/robots.txt', '/sitemap-pages.xml', '/sitemap.xml'].includes(pathname);
   if (!product && !feed && !productsFile && !ours) return null;
+  if (product) return productPage(options, product[1]!);
   const settings = await liveSeoSettings(options);
   if (pathname === '/robots.txt') return robotsTxt(settings);
   if (pathname === '/sitemap-pages.xml') return sitemapPages(settings);
@@ -376,36 +432,17 @@ export async function answerProductPages(
       const file = await sitemapProducts(options, settings, Number(productsFile[1]));
       return file ?? new Response('Not Found', { status: 404 });
     }
-    if (feed) return await priceFeed(options, settings, feed[1]!, requestHeaders);
-    const slug = slugOf(product![1]!);
-    const answer =
-      slug === null
-        ? ({ status: 'missing' } as const)
-        : await rpc<ProductPageAnswer>(options, 'product_page', { p_slug: slug });
-    if (answer.status === 'moved') return movedResponse(answer.slug, settings);
-    if (answer.status === 'missing')
-      return html(notFoundHtml(await options.shell(), settings), 404);
-    const offers = await rpc<ProductOffer[]>(options, 'product_offers', {
-      p_product_id: answer.product.id,
-    }).catch((error: unknown) => {
-      console.error('product pages: offers:', error);
-      return null;
-    });
-    return html(productHtml(await options.shell(), answer, settings, options.supabaseUrl, offers));
+    return await priceFeed(options, settings, feed![1]!, requestHeaders);
   } catch (error) {
     console.error('product pages:', error);
-    if (!product)
-      return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } });
-    return new Response(await options.shell(), {
-      status: 503,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Retry-After': '60' },
-    });
+    return new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } });
   }
 }
 
 /**
  * What the host's function sends for a path it serves (netlify/functions/product-pages.ts, and
- * `vite preview` for the same paths): the answer, 404 for a path of its routes that is not a page,
+ * `vite preview` for the same paths): the answer (the catalogue reads of catalogueApi.ts too), 404
+ * for a path of its routes that is not a page, 405 for a method other than GET or HEAD,
  * and on every answer the full security header set of public/_headers. Hosts apply `_headers`
  * to static files only, so a function's responses carry none unless it sends them. The CSP's
  * script hashes are those of the shell the pages are built from (docs/decisions/0206).
@@ -414,16 +451,27 @@ export async function functionAnswer(
   url: URL,
   options: ProductPagesOptions,
   requestHeaders: Headers = new Headers(),
+  method = 'GET',
 ): Promise<Response> {
   let shell: Promise<string> | undefined;
   const once = () => (shell ??= Promise.resolve().then(options.shell));
-  const answer = await answerProductPages(url, { ...options, shell: once }, requestHeaders).then(
-    (found) => found ?? new Response('Not Found', { status: 404 }),
+  const catalogue = await answerCatalogue(url, method, requestHeaders, options);
+  const pages = () =>
+    method === 'GET' || method === 'HEAD'
+      ? answerProductPages(url, { ...options, shell: once }, requestHeaders)
+      : Promise.resolve(
+          new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD' } }),
+        );
+  const found = await (catalogue ? Promise.resolve(catalogue) : pages()).then(
+    (answer) => answer ?? new Response('Not Found', { status: 404 }),
     // Only when the shell itself cannot be read (answerProductPages catches the rest).
     () => new Response('Service Unavailable', { status: 503, headers: { 'Retry-After': '60' } }),
   );
-  // No shell (the site is down): no inline script is allowed, which only makes the CSP stricter.
-  const page = await once().catch(() => '');
+  // ETag and 304, and never a shared copy of a signed-in or cookie-carrying request (REQ-CDN-2).
+  const answer = await finishCaching(found, requestHeaders, options.anonKey);
+  // No shell (the site is down, or a JSON read that needs none): no inline script is allowed,
+  // which only makes the CSP stricter.
+  const page = catalogue ? '' : await once().catch(() => '');
   const headers = await securityHeadersFor(
     url.pathname,
     options.supabaseUrl,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { currentStoreSettings, siteOrigin, useStoreSettings } from '../lib/infra/storeSettings';
 import { texts } from '../texts';
 import { paths } from './paths';
@@ -55,20 +55,11 @@ export function applyMeta(meta: PageMeta, pathname = window.location.pathname) {
   setMeta('name', 'robots', hidden ? 'noindex, nofollow' : null);
 }
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'meta' in handle;
-}
-
-/** Keeps the document title and meta description in step with the deepest matched route. */
-export function RouteMeta() {
-  const matches = useMatches();
+/** Keeps the document title and meta description in step with the deepest matched route's handle. */
+export function RouteMeta({ handle }: { handle: RouteHandle | undefined }) {
   const { pathname, search } = useLocation();
   // Re-applied when the store settings row arrives: og:site_name and og:url follow the owner's.
   const settings = useStoreSettings();
-  const handle = [...matches]
-    .reverse()
-    .map((m) => m.handle)
-    .find(isRouteHandle);
 
   useEffect(() => {
     if (!handle) return;

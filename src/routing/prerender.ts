@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from './paths.ts';
 
 /** The routes written as static HTML at build time (scripts/vite-plugins/prerender.ts). */
 export const PRERENDERED_ROUTES = [

@@ -130,6 +130,7 @@ describe('freshness settings', () => {
     disclosure_text: 'Ad',
     price_stale_after_days: stale,
     price_hidden_after_days: hidden,
+    admins_require_mfa: false,
   });
 
   it("stale 1..365 days, hidden from the stale days up to 3650, in the database's words", () => {

@@ -67,7 +67,7 @@ describe('REQ-MFA-1 codeOutcome', () => {
     expect(codeOutcome({ status: 400, code: 'mfa_challenge_expired' })).toBe('wrong');
     expect(codeOutcome({ status: 429, code: 'over_request_rate_limit' })).toBe('too-many');
     // The MFA verification attempt hook's refusal after 5 wrong codes (decision 0253).
-    expect(codeOutcome({ status: 403, code: 'mfa_verification_rejected' })).toBe('too-many');
+    expect(codeOutcome({ status: 403, code: 'mfa_verification_rejected' })).toBe('locked');
     expect(codeOutcome({ status: 500, code: 'unexpected_failure' })).toBe('failed');
   });
 });

@@ -8,7 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillPlaceholders, TURNSTILE_ORIGIN } from '../../src/host/securityHeaders';
-import { texts } from '../../src/texts';
+import { texts } from '../../src/formTexts';
 import { renderWithProviders } from './render';
 
 const invoke = vi.fn();
@@ -103,8 +103,11 @@ describe('Contact Us page with the human check', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(texts.contact.sent));
     expect(invoke.mock.calls[0]![1].body).toMatchObject({ turnstileToken: 'token-1' });
-    // Tokens are single-use: the widget is reset for the next message.
-    expect(turnstile.reset).toHaveBeenCalledWith('widget-1');
+    // Tokens are single-use: the thank-you panel (REQ-PATH-9) removes the widget, and the next
+    // message gets a new one.
+    await waitFor(() => expect(turnstile.remove).toHaveBeenCalledWith('widget-1'));
+    await userEvent.setup().click(screen.getByRole('button', { name: texts.contact.sendAnother }));
+    await waitFor(() => expect(turnstile.render).toHaveBeenCalledTimes(2));
   });
 
   it('when the function refuses the token: the spec\u2019s failure toast and the check text', async () => {

@@ -7,16 +7,38 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from './render';
 
 type Result = { data: unknown; error: unknown };
-const calls: { table: string; select?: string; order: [string, unknown][]; limit?: number }[] = [];
+interface Call {
+  table: string;
+  select?: string;
+  eq: [string, unknown][];
+  or?: string;
+  order: [string, unknown][];
+  limit?: number;
+}
+const calls: Call[] = [];
+/** The list's reads (the unread count's head requests left out). */
+const listCalls = () => calls.filter((c) => c.select !== 'id');
 let nextResult: Result = { data: [], error: null };
 
 function query(table: string) {
-  const call: (typeof calls)[number] = { table, order: [] };
+  const call: Call = { table, order: [], eq: [] };
   calls.push(call);
   const q = {
     select(cols: string) {
       call.select = cols;
       return q;
+    },
+    eq(col: string, value: unknown) {
+      call.eq.push([col, value]);
+      return q;
+    },
+    or(filter: string) {
+      call.or = filter;
+      return q;
+    },
+    // The unread count awaits its query directly.
+    then(resolve: (r: unknown) => void) {
+      resolve({ count: 0, error: null });
     },
     order(col: string, opts: unknown) {
       call.order.push([col, opts]);
@@ -32,6 +54,7 @@ function query(table: string) {
 vi.mock('../../src/lib/infra/supabase', () => ({ supabase: { from: (t: string) => query(t) } }));
 
 const { MessagesPanel } = await import('../../src/features/admin/messages/MessagesPanel');
+const { replyHref } = await import('../../src/features/admin/messages/MessageCard');
 
 beforeEach(() => {
   calls.length = 0;
@@ -49,6 +72,8 @@ const rows = [
     attempts: 2,
     last_error: 'connect ECONNREFUSED 127.0.0.1:54325',
     sent_at: null,
+    is_read: false,
+    archived: false,
   },
   {
     id: 'a',
@@ -60,6 +85,8 @@ const rows = [
     attempts: 1,
     last_error: null,
     sent_at: '2026-11-21T09:00:01Z',
+    is_read: true,
+    archived: false,
   },
 ];
 
@@ -72,14 +99,15 @@ describe('MessagesPanel', () => {
     nextResult = { data: rows, error: null };
     renderPanel();
     const list = await screen.findAllByTestId('contact-message-row');
-    expect(calls[0]).toMatchObject({
+    expect(listCalls()[0]).toMatchObject({
       table: 'contact_messages',
+      eq: [['archived', false]],
       order: [
         ['created_at', { ascending: false }],
         ['id', { ascending: false }],
       ],
     });
-    expect(calls[0]!.select).toContain('delivery_status');
+    expect(listCalls()[0]!.select).toContain('delivery_status');
     expect(list).toHaveLength(2);
     expect(within(list[0]!).getByText('Bob Newer')).toBeInTheDocument();
     expect(within(list[0]!).getByText('failed')).toBeInTheDocument();
@@ -101,7 +129,29 @@ describe('MessagesPanel', () => {
     nextResult = { data: [rows[1]], error: null };
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(screen.getAllByTestId('contact-message-row')).toHaveLength(1));
-    expect(calls).toHaveLength(2);
+    expect(listCalls()).toHaveLength(2);
+  });
+
+  it('REQ-PATH-16: searches name, address and text with what was typed taken literally', async () => {
+    nextResult = { data: [], error: null };
+    renderPanel();
+    await screen.findByText('No messages yet.');
+    await userEvent.setup().type(screen.getByRole('searchbox'), 'a,b"50%');
+    await waitFor(() => expect(listCalls().at(-1)!.or).toBeDefined());
+    const value = String.raw`"*a,b\"50\\%*"`;
+    expect(listCalls().at(-1)!.or).toBe(
+      `name.ilike.${value},email.ilike.${value},message.ilike.${value}`,
+    );
+    expect(await screen.findByText('No messages match the search.')).toBeInTheDocument();
+  });
+
+  it('REQ-PATH-16: Reply is a mailto: to the sender with "Re: " and the first line', () => {
+    const href = replyHref({ ...rows[0]!, message: 'Do you ship?\nTo Ireland & co' });
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('bob@example.test');
+    expect(url.searchParams.get('subject')).toBe('Re: Do you ship?');
+    expect(url.searchParams.get('body')).toContain('> To Ireland & co');
   });
 
   it('says so when the messages cannot be loaded', async () => {

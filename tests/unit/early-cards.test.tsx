@@ -74,7 +74,7 @@ const fixtures: CardProduct[] = [
 ];
 
 const config: EarlyFirstPageConfig = {
-  url: `${API}/rest/v1/rpc/storefront_page?p_limit=25`,
+  url: `/api/catalogue/rpc/storefront_page?p_limit=25`,
   categoryParam: 'cat',
   supabaseUrl: API,
   fallbackAlt: texts.storefront.imageFallbackAlt,

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from '../../src/features/storefront/paging';
 import type { EarlyFirstPage } from '../../src/features/storefront/earlyFirstPage';
 import { firstPage } from '../../src/features/storefront/firstPagePrefetch';
 import { CATEGORY_PARAM, firstPageScript } from '../../scripts/vite-plugins/first-page';
+import { fetchCardPage } from '../../src/features/storefront/catalogue';
 import { selectList, CARD_PRODUCT_COLUMNS, type CardProduct } from '../../src/lib/domain/tables';
 
 const API = 'https://abc.supabase.co';
@@ -37,11 +38,13 @@ describe('the inline script', () => {
   it('asks for the first page of All on /, as the app would (page size + 1, its columns)', async () => {
     const { fetched, left } = await runScript('https://shop.example/');
     expect(fetched).toHaveLength(1);
-    const url = new URL(fetched[0]!);
-    expect(url.origin + url.pathname).toBe(`${API}/rest/v1/rpc/storefront_page`);
+    // The site's own cacheable read (REQ-CDN-1), not the Data API, and no key in the page.
+    expect(fetched[0]!.startsWith('/api/catalogue/rpc/storefront_page?')).toBe(true);
+    const url = new URL(fetched[0]!, 'https://shop.example');
     expect(url.searchParams.get('p_limit')).toBe(String(PAGE_SIZE + 1));
     expect(url.searchParams.get('select')).toBe(selectList(CARD_PRODUCT_COLUMNS));
-    expect(url.searchParams.get('apikey')).toBe(KEY);
+    expect(url.searchParams.has('apikey')).toBe(false);
+    expect(fetched[0]).not.toContain(KEY);
     expect(url.searchParams.has('p_cat')).toBe(false);
     expect(left?.cat).toBeNull();
   });
@@ -51,8 +54,26 @@ describe('the inline script', () => {
     const { fetched, left } = await runScript(
       'https://shop.example/?cat=%20Table%20%26%20Tennis%20',
     );
-    expect(new URL(fetched[0]!).searchParams.get('p_cat')).toBe('Table & Tennis');
+    expect(new URL(fetched[0]!, 'https://x.test').searchParams.get('p_cat')).toBe('Table & Tennis');
     expect(left?.cat).toBe('Table & Tennis');
+  });
+
+  it('REQ-CDN-1: asks the very URL the app’s own first-page read asks (one cached copy)', async () => {
+    for (const cat of [null, 'Table & Tennis']) {
+      const asked: string[] = [];
+      vi.stubGlobal('location', new URL('https://shop.example/'));
+      vi.stubGlobal('fetch', (url: string) => {
+        asked.push(url);
+        return Promise.resolve(new Response('[]'));
+      });
+      await fetchCardPage(cat, null);
+      vi.unstubAllGlobals();
+      const href = cat
+        ? `https://shop.example/?cat=${encodeURIComponent(cat)}`
+        : 'https://shop.example/';
+      const { fetched } = await runScript(href);
+      expect(`https://shop.example${fetched[0]}`).toBe(asked[0]);
+    }
   });
 
   it('leaves a failed answer as a rejection, for the app to ask again', async () => {

@@ -124,7 +124,8 @@ describe('cardPrice', () => {
 
   it('shows the typed price text when the only offer is the text’s number', () => {
     expect(cardPrice({ ...product, price_value: 45, offer_count: 1 }, limits, now)).toEqual({
-      price: '£45 (was £60)',
+      // The typed text in the one money format (REQ-PATH-6).
+      price: '£45.00 (was £60.00)',
       note: '',
     });
     expect(
@@ -142,7 +143,7 @@ describe('cardPrice', () => {
   it('without a current offer: the text, noted when stale, no number when hidden', () => {
     const none = { ...product, price_value: null, offer_count: 0 };
     expect(cardPrice({ ...none, price_checked_at: ago(8 * DAY) }, limits, now)).toEqual({
-      price: '£45 (was £60)',
+      price: '£45.00 (was £60.00)',
       note: 'price may have changed — check with the seller',
     });
     expect(cardPrice({ ...none, price_checked_at: ago(31 * DAY) }, limits, now)).toEqual({

@@ -59,9 +59,9 @@ describe('<ProductCard />', () => {
     expect(picture).toHaveAttribute('tabindex', '-1');
   });
 
-  it('keeps a non-numeric price as entered', () => {
+  it('keeps the words of a price as entered, its £ amounts in the money format (REQ-PATH-6)', () => {
     renderWithProviders(<ProductCard product={{ ...product, price: 'From £19 (sale)' }} />);
-    expect(screen.getByTestId('product-price')).toHaveTextContent('From £19 (sale)');
+    expect(screen.getByTestId('product-price')).toHaveTextContent('From £19.00 (sale)');
   });
 
   it('swaps to the placeholder when the image fails to load', () => {
@@ -110,7 +110,7 @@ describe('<ProductCard />', () => {
     it('shows the typed price for its only offer, and notes an old price', () => {
       const one = { ...offered, price: '£24.50 (was £30)', price_value: 24.5, offer_count: 1 };
       const { unmount } = renderWithProviders(<ProductCard product={one} />);
-      expect(screen.getByTestId('product-price')).toHaveTextContent(/^£24\.50 \(was £30\)$/);
+      expect(screen.getByTestId('product-price')).toHaveTextContent(/^£24\.50 \(was £30\.00\)$/);
       expect(screen.getByTestId('product-price-note')).toBeEmptyDOMElement();
       unmount();
       const old = new Date(Date.now() - 8 * 24 * hour).toISOString();
@@ -119,7 +119,7 @@ describe('<ProductCard />', () => {
           product={{ ...one, price_value: null, offer_count: 0, price_checked_at: old }}
         />,
       );
-      expect(screen.getByTestId('product-price')).toHaveTextContent('£24.50 (was £30)');
+      expect(screen.getByTestId('product-price')).toHaveTextContent('£24.50 (was £30.00)');
       expect(screen.getByTestId('product-price-note')).toHaveTextContent(texts.offers.stale);
     });
   });
@@ -135,7 +135,7 @@ describe('<ProductCard />', () => {
       const img = screen.getByRole('img', { name: product.title });
       expect(img).toHaveAttribute('src', `${dir}/400.webp`);
       expect(img).toHaveAttribute('srcset', `${dir}/400.webp 400w, ${dir}/1200.webp 1200w`);
-      expect(img.getAttribute('sizes')).toMatch(/8\.25rem$/);
+      expect(img.getAttribute('sizes')).toMatch(/ 50vw$/);
       expect(img).toHaveAttribute('width', '400');
       expect(img).toHaveAttribute('height', '300');
     });

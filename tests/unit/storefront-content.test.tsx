@@ -23,6 +23,7 @@ import {
 import { Banner } from '../../src/features/storefront/Banner';
 import {
   sitePath,
+  webAddress,
   slidesFromRow,
   updateStorefrontContent,
   type StorefrontContentRow,
@@ -60,6 +61,25 @@ describe('slide links', () => {
     '',
     `/${'x'.repeat(200)}`,
   ])('refuses %j', (link) => expect(sitePath(link)).toBeUndefined());
+
+  // REQ-PATH-7: the owner may also send a slide to a web address (the database's same rule).
+  it.each(['https://www.example.org/sale?ref=banner#top', 'http://shop.example:8080/kit'])(
+    'accepts the web address %j',
+    (address) => expect(webAddress(address)).toBe(address),
+  );
+  it.each([
+    'https://',
+    'ftp://files.example/kit',
+    'https://shop.example/summer sale',
+    'https:/shop.example',
+    'javascript:alert(1)',
+    `https://shop.example/${'x'.repeat(300)}`,
+  ])('refuses the web address %j', (address) => expect(webAddress(address)).toBeUndefined());
+
+  it('a stored web address leads the slide there', () => {
+    const slides = slidesFromRow(row({ slide_3_link: 'https://www.example.org/sale' }), defaults);
+    expect(slides[2]?.link).toBe('https://www.example.org/sale');
+  });
 
   it('the form encodes spaces and leaves other sites as they are (for the rule to refuse)', () => {
     expect(normaliseLink(' /?cat=Running Shoes ')).toBe('/?cat=Running%20Shoes');

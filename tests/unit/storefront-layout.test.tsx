@@ -27,15 +27,19 @@ vi.mock('../../src/lib/infra/storeSettings', async (original) => ({
 }));
 
 const { Layout } = await import('../../src/app/Layout');
+const { RouteMeta } = await import('../../src/routing/RouteMeta');
 
 function renderLayout() {
-  // Layout reads route handles (titles), which needs a data router like the app's.
+  // The app renders RouteMeta beside the layout with the matched route's handle (AppRoutes).
   return renderRoutes([
     {
-      element: <Layout />,
-      children: [
-        { path: '/', element: <p>home page</p>, handle: { meta: { description: 'Home page' } } },
-      ],
+      element: (
+        <>
+          <RouteMeta handle={{ meta: { description: 'Home page' } }} />
+          <Layout />
+        </>
+      ),
+      children: [{ path: '/', element: <p>home page</p> }],
     },
   ]);
 }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorPage } from '../../src/features/pages/ErrorPage';
+import { ErrorBoundary } from '../../src/features/pages/ErrorBoundary';
 import { NotFoundPage } from '../../src/features/pages/NotFoundPage';
 import { PolicyPage } from '../../src/features/pages/PolicyPage';
 import { constants, texts } from '../../src/adminTexts';
-import { renderRoutes, renderWithProviders } from './render';
+import { renderWithProviders } from './render';
 
 describe('static pages', () => {
   it('404: the spec text and a Go Back link to /', () => {
@@ -16,18 +16,16 @@ describe('static pages', () => {
     expect(screen.getByRole('link', { name: texts.notFound.goBack })).toHaveAttribute('href', '/');
   });
 
-  it('error screen: a routing failure shows the generic error page and logs the error', async () => {
+  it('REQ-WEIGHT-2 error screen: a page that fails to render (a chunk that fails to load) shows the generic error page and logs the error', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderRoutes([
-      {
-        path: '/',
-        errorElement: <ErrorPage />,
-        loader: () => {
-          throw new Error('chunk failed to load');
-        },
-        element: <p>never shown</p>,
-      },
-    ]);
+    function Broken(): never {
+      throw new Error('chunk failed to load');
+    }
+    renderWithProviders(
+      <ErrorBoundary pathname="/">
+        <Broken />
+      </ErrorBoundary>,
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: texts.pages.errorHeading }),
     ).toBeInTheDocument();
@@ -40,15 +38,6 @@ describe('static pages', () => {
       expect(document.title).toBe(`${texts.pages.errorHeading} | ${texts.brand.title}`),
     );
     spy.mockRestore();
-  });
-
-  it('error screen: a 404 route response shows the 404 page', async () => {
-    renderRoutes([{ path: '/', errorElement: <ErrorPage />, element: <p>home</p> }], {
-      route: '/unknown',
-    });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: texts.notFound.title }),
-    ).toBeInTheDocument();
   });
 
   it('privacy policy: last updated June 2023, the age threshold and a link to the contact page', () => {

@@ -5,9 +5,12 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { texts as adminTexts } from '../../src/adminFeedTexts';
+import { texts as csvTexts } from '../../src/adminCsvTexts';
 import { texts as offerTexts } from '../../src/offerTexts';
 import { texts as pageTexts } from '../../src/pageTexts';
+import { texts as searchTexts } from '../../src/searchTexts';
 import { texts as twoFactorTexts } from '../../src/adminTwoFactorTexts';
+import { texts as ownerTexts } from '../../src/adminOwnerTexts';
 
 /** Two texts objects as one, sections merged key by key (each module extends src/texts.ts). */
 function merged(a: object, b: object): object {
@@ -22,9 +25,13 @@ function merged(a: object, b: object): object {
 
 /**
  * Every texts module: src/texts.ts and the lazily loaded parts' own (admin area with its sellers,
- * offers and feeds, the storefront's offers, pages, two-factor sign-in).
+ * offers and feeds, the CSV import's preview, the storefront's offers, pages, the search's help,
+ * two-factor sign-in, the inbox and link summary).
  */
-const texts = [offerTexts, pageTexts, twoFactorTexts].reduce(merged, adminTexts);
+const texts = [offerTexts, pageTexts, searchTexts, twoFactorTexts, ownerTexts, csvTexts].reduce(
+  merged,
+  adminTexts,
+);
 
 const srcDir = path.resolve(import.meta.dirname, '../../src');
 const TEXTS_FILE = path.join(srcDir, 'texts.ts');
@@ -74,6 +81,8 @@ const SAME_TEXT_ON_PURPOSE = new Set<string>([
   // The Sellers tab and the offers panel: the same buttons as the product form, a seller's name
   // labelled as the contact form's, and the Offers column as the panel's heading (REQ-OFF-1).
   'texts.sellers.delete',
+  // A product row's Edit (REQ-PATH-10), worded as the Sellers tab's.
+  'texts.productTable.edit',
   'texts.offerPanel.delete',
   'texts.offerPanel.edit',
   'texts.sellers.name',

@@ -4,16 +4,19 @@ import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
 import { AdminDataProvider } from './AdminData';
 import { CategoriesTab } from './categories/CategoriesTab';
-import { MessagesPanel } from './messages/MessagesPanel';
 import { ProductsTab } from './products/ProductsTab';
 import { SignupTab } from './team/SignupTab';
 import { paths } from '../../routing/paths';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import tabClasses from './AdminTabs.module.css';
+import { useToastRoom } from './toastRoom';
 import { prefetchFirstPage } from './products/productQuery';
 import { SessionEndedNote } from './session/SessionEndedNote';
 import { leavingOnPurpose, markSessionEnded, useSessionEnded } from '../../lib/infra/sessionEnded';
 import { forgetReturnTab, peekReturnTab, rememberReturn } from '../../lib/infra/sessionDraft';
+// Mantine's styles for what only this area uses (decision 0258).
+import '../../lib/ui/mantine-overlays.css';
+import '../../lib/ui/mantine-rest.css';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
 const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
@@ -36,6 +39,11 @@ const AccountTab = lazy(() =>
 // Feeds (REQ-FEED-5) and the notice of failing feeds above the tabs: chunks of their own.
 const FeedsTab = lazy(() => import('./feeds/FeedsTab').then((m) => ({ default: m.FeedsTab })));
 const FeedsNotice = lazy(() => import('./feeds/FeedsNotice'));
+// The Messages inbox and the unread count on its tab's label (REQ-PATH-16): chunks of their own.
+const MessagesPanel = lazy(() =>
+  import('./messages/MessagesPanel').then((m) => ({ default: m.MessagesPanel })),
+);
+const UnreadCount = lazy(() => import('./messages/UnreadCount'));
 // When is_admin() says no: the refusal, or two-factor sign-in if that is what is missing (0252).
 const TwoFactorGate = lazy(() => import('./TwoFactorGate'));
 // Insights also carries the chart library (@mantine/charts, recharts): only when opened.
@@ -72,6 +80,7 @@ export function AdminPage() {
   if (adminStatus === 'admin') wasAdmin.current = true;
   if (adminStatus === 'none' && !showEnded) wasAdmin.current = false;
   const lastName = useRef('');
+  const toastRoom = useToastRoom();
   if (session) lastName.current = displayName ?? session.user.email ?? '';
   useEffect(() => {
     if (sessionLost) markSessionEnded();
@@ -130,7 +139,8 @@ export function AdminPage() {
   const name = lastName.current;
   return (
     <AdminDataProvider>
-      <Stack gap="lg" py="md">
+      {/* Room under the end for the toasts (REQ-PATH-11). */}
+      <Stack gap="lg" py="md" style={toastRoom ? { paddingBottom: toastRoom } : undefined}>
         <Group justify="space-between">
           <Title order={1} size="h2">
             {texts.admin.heading} {name}
@@ -170,6 +180,9 @@ export function AdminPage() {
             </Tabs.Tab>
             <Tabs.Tab value="messages" px={{ base: 10, sm: 'md' }}>
               {texts.admin.tabs.messages}
+              <Suspense fallback={null}>
+                <UnreadCount />
+              </Suspense>
             </Tabs.Tab>
             <Tabs.Tab value="activity" px={{ base: 10, sm: 'md' }}>
               {texts.activity.tab}
@@ -208,7 +221,12 @@ export function AdminPage() {
               <FeedsTab />
             </LazyPanel>,
           )}
-          {panel('messages', <MessagesPanel />)}
+          {panel(
+            'messages',
+            <LazyPanel>
+              <MessagesPanel />
+            </LazyPanel>,
+          )}
           {/* Hidden panels are React <Activity>: the tab's effects run again each time it is
               opened, so it always shows the log as it is now. */}
           {panel(

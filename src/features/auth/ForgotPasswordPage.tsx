@@ -7,7 +7,7 @@ import { paths } from '../../routing/paths';
 import { notify } from '../../lib/infra/notify';
 import { supabase } from '../../lib/infra/supabase';
 import { useSubmitLock } from '../../lib/infra/useSubmitLock';
-import { texts } from '../../texts';
+import { texts } from '../../formTexts';
 import { resetRequestSchema, type ResetRequestValues } from './schemas';
 
 const t = texts.passwordReset;

@@ -19,12 +19,15 @@ import { supabase } from '../../lib/infra/supabase';
 import { takeReturnPath } from '../../lib/infra/sessionDraft';
 import { resetSessionEnded } from '../../lib/infra/sessionEnded';
 import { useSubmitLock } from '../../lib/infra/useSubmitLock';
-import { texts } from '../../texts';
+import { texts } from '../../formTexts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';
 import { loginSchema, type LoginValues } from './schemas';
 import { adminCheck, signInAdmin, type SignInOutcome } from './signIn';
 import { paths } from '../../routing/paths';
+// Mantine's styles for what only this area uses (decision 0258).
+import '../../lib/ui/mantine-overlays.css';
+import '../../lib/ui/mantine-rest.css';
 
 // The code step after the password (REQ-MFA-1): a chunk of its own, fetched only when needed.
 const CodeStep = lazy(() => import('../../lib/ui/TwoFactorCodeStep'));

@@ -11,6 +11,9 @@ import { texts } from '../../adminTexts';
 import { useAuth } from './AuthProvider';
 import { cameFromFailedEmailLink } from './emailLinks';
 import { newPasswordSchema, type NewPasswordValues } from './schemas';
+// Mantine's styles for what only this area uses (decision 0258).
+import '../../lib/ui/mantine-overlays.css';
+import '../../lib/ui/mantine-rest.css';
 
 const t = texts.passwordReset;
 

@@ -1,5 +1,5 @@
 import { z } from '../../lib/domain/zod';
-import { texts } from '../../texts';
+import { texts } from '../../formTexts';
 
 /** The /login form. The spec quotes no texts for it, so these are the store's own. */
 export const loginSchema = z.object({

@@ -1,6 +1,6 @@
-import { texts } from '../../texts';
+import { texts } from '../../formTexts';
 
-/** Texts of the Contact Us page (they live in src/texts.ts like every other text). */
+/** Texts of the Contact Us page (they live in src/formTexts.ts with the other forms' texts). */
 export const contactTexts = texts.contact;
 
 /** Same limits as the contact function's validation. */

@@ -1,28 +1,18 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { applyMeta } from '../../routing/RouteMeta';
 import { texts } from '../../texts';
-import { NotFoundPage } from './NotFoundPage';
 
 /**
- * The generic unexpected-application-error screen for routing failures (for example a lazy
+ * The generic unexpected-application-error screen (ErrorBoundary) for failures (for example a lazy
  * page chunk that fails to download after a deploy). It renders outside the layout, so it
  * links back with a full page load, which also fetches fresh chunks.
  */
-export function ErrorPage() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-
+export function ErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
-    if (!notFound) console.error('Unexpected application error', error);
-    applyMeta({
-      title: notFound ? texts.notFound.title : texts.pages.errorHeading,
-      description: texts.meta.notFound,
-    });
-  }, [error, notFound]);
-
-  if (notFound) return <NotFoundPage />;
+    console.error('Unexpected application error', error);
+    applyMeta({ title: texts.pages.errorHeading, description: texts.meta.notFound });
+  }, [error]);
 
   return (
     <Container size="sm" py="xl">

@@ -32,6 +32,8 @@ export const contactMessageColumns = {
   address: ['ip'],
   /** Whether the store's copy by e-mail went out. */
   delivery: ['id', 'delivery_status', 'attempts', 'last_error', 'claimed_at', 'sent_at', 'digest'],
+  /** The admins' inbox: whether the message was read or archived (REQ-PATH-16). */
+  inbox: ['is_read', 'archived'],
 } as const;
 
 /** The columns of the Buy Now count tables: counts, never who clicked. */
@@ -69,7 +71,7 @@ export function privacyFacts(storeName: string): PrivacyFact[] {
     {
       id: 'contact',
       title: 'Messages you send through Contact Us',
-      kept: 'your name, your e-mail address, your message and when you sent it; the IP address the message came from; whether our copy of it by e-mail was delivered.',
+      kept: 'your name, your e-mail address, your message and when you sent it; the IP address the message came from; whether our copy of it by e-mail was delivered; whether we have read or archived it.',
       notKept:
         'no cookie, browser details or device identifier. When the form asks you to prove you are not a robot, Cloudflare Turnstile runs that check in a frame of its own; we keep only whether it passed, and only for that request.',
       howLong: `the message is deleted ${months(retention.contactMessageMonths)} after you sent it (sooner if you ask us to delete it); the IP address is removed after ${days(retention.contactAddressDays)}, as it only serves to stop the form being flooded.`,

@@ -46,6 +46,13 @@ function SlideLink({
   children: ReactNode;
 }) {
   if (!to) return children;
+  // A web address the owner set (REQ-PATH-7) is a plain link; a store page goes through the router.
+  if (/^https?:/.test(to))
+    return (
+      <a href={to} rel="noopener" className={classes.link} tabIndex={active ? undefined : -1}>
+        {children}
+      </a>
+    );
   return (
     <Link to={to} className={classes.link} tabIndex={active ? undefined : -1}>
       {children}

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { texts } from '../../texts';
+import { ErrorAlert } from '../../lib/ui/ErrorAlert';
 import { Banner } from './Banner';
 import { DisclosureLine } from './Disclosure';
 import { scrollChosenIntoView } from './categoryRowScroll';
@@ -13,10 +14,17 @@ import { readStoreView, withStoreView, type StoreView } from './storeView';
 import { useCategories, useProductList } from './useCatalogue';
 import { useRenamedCategory } from './useRenamedCategory';
 
+// The search's help (REQ-PATH-2) and its texts load with the first search or empty listing: the
+// home page's and the product page's first load do not carry them (their JS budgets).
+const SearchHelp = lazy(() => import('./SearchHelp'));
+
 /** Query parameter holding the chosen category, so a filtered view survives reload and sharing. */
 export { CATEGORY_PARAM } from './storeView';
 
 /** Home: banner, category buttons, the heading (All or the category) and the product grid. */
+/** Mantine's `md` button height: the room kept for Load more. */
+const LOAD_MORE_HEIGHT = '2.625rem';
+
 export function HomePage() {
   const [params, setParams] = useSearchParams();
   const view = readStoreView(params);
@@ -26,7 +34,7 @@ export function HomePage() {
   const categoryRow = useRef<HTMLDivElement>(null);
   const mounted = useMounted();
   // An old link to a renamed category: go to it under its new name (replacing the old URL).
-  useRenamedCategory(category, categories, (current) =>
+  const unknownCategory = useRenamedCategory(category, categories, (current) =>
     setParams((prev) => withStoreView(prev, { cat: current }), {
       replace: true,
       preventScrollReset: true,
@@ -63,7 +71,7 @@ export function HomePage() {
   };
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" className={classes.page}>
       <Banner />
 
       <Group
@@ -101,9 +109,15 @@ export function HomePage() {
       />
 
       <Stack gap="xs">
-        <Title order={1} data-testid="catalogue-heading">
+        <Title order={1} className={classes.heading} data-testid="catalogue-heading">
           {category ?? texts.home.all}
         </Title>
+        {/* What a search looks through, and a way to widen it (REQ-PATH-2). */}
+        {view.q.trim() && (
+          <Suspense fallback={null}>
+            <SearchHelp view={view} onChange={change} />
+          </Suspense>
+        )}
         {/* Every Buy Now below is an ad: said before the first of them (docs/decisions/0210). */}
         <DisclosureLine />
       </Stack>
@@ -125,20 +139,25 @@ export function HomePage() {
       )}
 
       {list.status === 'error' && (
-        <Alert color="red" title={texts.unexpected} role="alert">
+        <ErrorAlert title={texts.unexpected}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{texts.storefront.loadFailed}</Text>
             <Button variant="light" color="red" onClick={list.retry}>
               {texts.storefront.retry}
             </Button>
           </Stack>
-        </Alert>
+        </ErrorAlert>
       )}
 
       {list.status === 'ready' && list.products.length === 0 && (
-        <Text size="xl" ta="center" py="xl" data-testid="no-products">
-          {texts.home.noProducts}
-        </Text>
+        <Stack align="center" gap="sm" py="xl">
+          <Text size="xl" ta="center" data-testid="no-products">
+            {texts.home.noProducts}
+          </Text>
+          <Suspense fallback={null}>
+            <SearchHelp view={view} onChange={change} empty unknownCategory={unknownCategory} />
+          </Suspense>
+        </Stack>
       )}
 
       {list.status === 'ready' && list.products.length > 0 && (
@@ -146,20 +165,20 @@ export function HomePage() {
       )}
 
       {list.status === 'ready' && list.loadMoreFailed && (
-        <Alert color="red" role="alert">
-          {texts.storefront.loadFailed}
-        </Alert>
+        <ErrorAlert>{texts.storefront.loadFailed}</ErrorAlert>
       )}
 
-      {/* Only once the app runs: the early cards (earlyFirstPage.ts) are drawn before it does,
-          and a button that does nothing yet would swallow the first press. */}
-      {list.status === 'ready' && list.hasMore && mounted && (
-        <Center>
+      {/* The button only once the app runs: the early cards (earlyFirstPage.ts) are drawn before
+          it does, and a button that does nothing yet would swallow the first press. Its room is
+          there from the start (pre-rendered too), so the page's end stays put when it appears
+          (REQ-PATH-5). */}
+      <Center mih={LOAD_MORE_HEIGHT}>
+        {list.status === 'ready' && list.hasMore && mounted && (
           <Button variant="outline" size="md" loading={list.loadingMore} onClick={list.loadMore}>
             {list.loadMoreFailed ? texts.storefront.retry : texts.storefront.loadMore}
           </Button>
-        </Center>
-      )}
+        )}
+      </Center>
     </Stack>
   );
 }

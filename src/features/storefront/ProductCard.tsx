@@ -18,9 +18,8 @@ export { PLACEHOLDER_IMAGE } from './cardImage';
  * ad with the seller's name just before it (docs/decisions/0210). The price is the lowest current
  * offer's, "from £X" with the number of sellers when there are several, and a note when the price
  * is old (REQ-OFF-2, REQ-OFF-3; lib/domain/offerPrice.ts).
- * Below the `sm` breakpoint it is a compact row (small image on the left, details on the right),
- * so a phone shows several products at once and the banner stays the largest thing on screen;
- * from `sm` up it is a tall card in the grid. The layout is CSS only, so the markup is the same
+ * A phone shows two of them a row, with the title and comment held to two lines, so two whole
+ * products reach its first screen (REQ-PATH-3). The layout is CSS only, so the markup is the same
  * for every screen (and for a pre-rendered page and its hydration).
  */
 export function ProductCard({

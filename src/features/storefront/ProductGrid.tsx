@@ -1,15 +1,35 @@
-import { memo } from 'react';
+import { memo, useLayoutEffect, type MouseEvent } from 'react';
 import type { CardProduct } from '../../lib/domain/tables';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import classes from './ProductGrid.module.css';
+import { rememberListing, takeListingScroll } from './listingReturn';
+
+/** A click that opens a product page in this tab from a card (its title or picture). */
+const opensProduct = (event: MouseEvent) =>
+  event.button === 0 &&
+  !event.metaKey &&
+  !event.ctrlKey &&
+  !event.shiftKey &&
+  event.target instanceof Element &&
+  event.target.closest('a[href^="/p/"]') !== null;
 
 /**
  * The catalogue's cards, memoised: the home page re-renders when the category buttons arrive or
  * the URL changes, and re-rendering a page of cards each time cost a long task on a phone.
+ * Opening a product remembers this listing, and coming back scrolls to where the shopper was
+ * (REQ-PATH-1, listingReturn.ts).
  */
 export const ProductGrid = memo(function ProductGrid({ products }: { products: CardProduct[] }) {
+  useLayoutEffect(() => {
+    const y = takeListingScroll(window.location.search);
+    if (y) window.scrollTo(0, y);
+  }, []);
   return (
-    <div className={classes.grid} data-testid="product-grid">
+    <div
+      className={classes.grid}
+      data-testid="product-grid"
+      onClickCapture={(event) => opensProduct(event) && rememberListing()}
+    >
       {products.map((product, i) => (
         <ProductCard key={product.id} product={product} first={i === 0} />
       ))}

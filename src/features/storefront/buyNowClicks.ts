@@ -1,6 +1,4 @@
-import { PostgrestClient } from '@supabase/postgrest-js';
-import type { Database } from '../../lib/infra/database.types';
-import { env } from '../../lib/infra/env';
+import { restRpc } from '../../lib/infra/catalogueRest';
 import { CATEGORY_PARAM, DEFAULT_SORT, SORTS, SORT_PARAM } from './storeView';
 
 /**
@@ -41,26 +39,23 @@ export function clickPage(pathname: string, search: string): string {
 }
 
 let pageView: string | null = null;
-let client: PostgrestClient<Database> | null = null;
 
 /** One Buy Now click; `offerId`: which seller's offer it opened (REQ-OFF-2), when known. */
 export function countBuyNowClick(productId: string, offerId?: string | null): void {
   try {
     pageView ??= randomId();
     // keepalive: the request is sent even if the visitor closes this tab right away.
-    client ??= new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
-      headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` },
-      fetch: (input, init) => fetch(input, { ...init, keepalive: true }),
-    });
     // A failed count is of no concern to the shopper: nothing shown, nothing thrown.
-    void client
-      .rpc('count_buy_now_click', {
+    void restRpc(
+      'count_buy_now_click',
+      {
         p_product_id: productId,
         p_page: clickPage(location.pathname, location.search),
         p_page_view: pageView,
         p_offer_id: offerId ?? undefined,
-      })
-      .then(undefined, () => undefined);
+      },
+      { keepalive: true },
+    ).then(undefined, () => undefined);
   } catch {
     // No crypto or fetch (a very old browser): the link still works, uncounted.
   }

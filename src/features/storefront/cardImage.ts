@@ -8,11 +8,10 @@ import { IMAGE_WIDTHS, uploadedImage } from '../../lib/domain/productImages';
 export const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
 
 /**
- * How wide a card's picture is drawn (ProductCard.module.css, HomePage's grid): a phone row's
- * fixed box, then two, three and four columns. The browser picks the file from srcset with it.
+ * How wide a card's picture is drawn (ProductCard.module.css, ProductGrid's columns): two
+ * columns on phones and tablets, then three and four. The browser picks the file from srcset.
  */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 75em) 300px, (min-width: 62em) 33vw, (min-width: 48em) 50vw, 8.25rem';
+export const CARD_IMAGE_SIZES = '(min-width: 75em) 300px, (min-width: 62em) 33vw, 50vw';
 
 export interface CardImage {
   src: string;

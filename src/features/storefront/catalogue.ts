@@ -1,4 +1,4 @@
-import { catalogueDb } from '../../lib/infra/catalogueDb';
+import { catalogueGet } from '../../lib/infra/catalogueRest';
 import { storePageArgs, type StoreCursor } from '../../lib/domain/storeOrder';
 import {
   selectList,
@@ -25,23 +25,18 @@ export async function fetchCardPage(
   after: StoreCursor | null,
   signal?: AbortSignal,
 ): Promise<CardPage> {
-  let query = (await catalogueDb())
-    .rpc('storefront_page', storePageArgs(category, after, PAGE_SIZE + 1))
-    .select(selectList(CARD_PRODUCT_COLUMNS));
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) throw error;
-  const rows: CardProduct[] = data;
+  const rows = await catalogueGet<CardProduct[]>(
+    'rpc/storefront_page',
+    { ...storePageArgs(category, after, PAGE_SIZE + 1), select: selectList(CARD_PRODUCT_COLUMNS) },
+    signal,
+  );
   return { products: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 
 export async function fetchCategories(signal?: AbortSignal): Promise<StoreCategory[]> {
-  let query = (await catalogueDb())
-    .from('catagories')
-    .select(selectList(STORE_CATEGORY_COLUMNS))
-    .order('title', { ascending: true });
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (error) throw error;
-  return data;
+  return catalogueGet<StoreCategory[]>(
+    'catagories',
+    { select: selectList(STORE_CATEGORY_COLUMNS), order: 'title.asc' },
+    signal,
+  );
 }

@@ -32,7 +32,7 @@ declare global {
 }
 
 export interface EarlyFirstPageConfig {
-  /** storefront_page's URL with the page size, columns and key, without a category. */
+  /** storefront_page's URL on the site's own origin with the page size and columns, no category. */
   url: string;
   categoryParam: string;
   supabaseUrl: string;
@@ -182,8 +182,11 @@ export function startEarlyFirstPage(config: EarlyFirstPageConfig): void {
     });
     if (location.pathname !== '/' || other) return;
     const cat = (query.get(config.categoryParam) ?? '').trim() || null;
-    // A GET with the key in the URL is a "simple" cross-origin request: no CORS preflight.
-    const url = cat ? `${config.url}&p_cat=${encodeURIComponent(cat)}` : config.url;
+    // The site's own cacheable read (/api/catalogue): no key, no cookies, one URL per catagory.
+    // p_cat first, as postgrest-js writes the app's own read: the very same URL.
+    const url = cat
+      ? config.url.replace('?', () => `?${new URLSearchParams({ p_cat: cat })}&`)
+      : config.url;
     const early: EarlyFirstPage = {
       cat,
       clicks: [],

@@ -23,16 +23,20 @@ export async function fetchSearchPage(
   signal?: AbortSignal,
 ): Promise<CardPage> {
   let query = (await catalogueDb())
-    .rpc('storefront_search', {
-      p_query: view.q.trim() || undefined,
-      p_cat: view.cat ?? undefined,
-      p_sort: view.sort,
-      p_after_price: cursorPrice(after),
-      p_after_title: after?.title,
-      p_after_created: after?.created_at,
-      p_after_id: after?.id,
-      p_limit: PAGE_SIZE + 1,
-    })
+    .rpc(
+      'storefront_search',
+      {
+        p_query: view.q.trim() || undefined,
+        p_cat: view.cat ?? undefined,
+        p_sort: view.sort,
+        p_after_price: cursorPrice(after),
+        p_after_title: after?.title,
+        p_after_created: after?.created_at,
+        p_after_id: after?.id,
+        p_limit: PAGE_SIZE + 1,
+      },
+      { get: true },
+    )
     .select(SEARCH_COLUMNS);
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;

@@ -1,4 +1,4 @@
-import { texts } from '../../texts';
+import { texts } from '../../texts.ts';
 
 /**
  * The owner's disclosure text (store settings) as label and line, for the app and the host

@@ -8,12 +8,36 @@ const PLAIN_NUMBER = /^\s*\d+(?:\.\d+)?\s*$/;
 // float error); the rare forms with an exponent (1e21 and above, under 1e-6) go to Intl itself.
 let gbp: Intl.NumberFormat | undefined;
 
-/** Shows a plain-number price as GBP ("12.5" → "£12.50", "1234" → "£1,234.00"); any other text as entered. */
+/** An amount as typed: whole pounds with or without thousands commas, and any decimals. */
+const AMOUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?`;
+/** A price that is one amount, with or without "£", "GBP" or "pounds" ("£12.5", "1,249 GBP"). */
+const MONEY = new RegExp(String.raw`^\s*(?:£|GBP)?\s*${AMOUNT}\s*(?:GBP|pounds?)?\s*$`, 'i');
+/**
+ * A "£" amount within other words ("From £20", "Was £30, now £25"): not one followed by more
+ * digits, so "£12,99" (a decimal comma) is left as typed rather than read as £12.
+ */
+const POUNDS_IN_TEXT = new RegExp(String.raw`£\s?${AMOUNT}(?!\d|[.,]\d)`, 'g');
+
+/**
+ * Prices in one money format (REQ-PATH-6): a price that is one amount is shown as GBP ("12.5" →
+ * "£12.50", "£1249" → "£1,249.00", "1,249 GBP" → "£1,249.00"); "£" amounts within other words
+ * are written the same way ("From £20" → "From £20.00"); any other text as entered. Only what is
+ * shown: the stored text stays as the admin typed it (prices are free text in the database).
+ */
 export function formatPrice(price: string | null | undefined): string {
   if (price == null) return '';
-  if (!PLAIN_NUMBER.test(price)) return price;
-  const value = Number(price);
-  if (!Number.isFinite(value)) return price;
+  const money = MONEY.exec(price);
+  if (money) return formatAmount(money[1]!.replaceAll(',', '') + (money[2] ?? ''));
+  return price.replace(POUNDS_IN_TEXT, (text, whole: string, fraction: string | undefined) =>
+    formatAmount(whole.replaceAll(',', '') + (fraction ?? ''), text),
+  );
+}
+
+/** A plain number ("1249.5") as GBP ("£1,249.50"); `typed` when it is not a finite number. */
+function formatAmount(plain: string, typed = plain): string {
+  if (!PLAIN_NUMBER.test(plain)) return typed;
+  const value = Number(plain);
+  if (!Number.isFinite(value)) return typed;
   const shortest = String(value);
   if (shortest.includes('e')) {
     gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });

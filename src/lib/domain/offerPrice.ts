@@ -2,7 +2,7 @@
 // home page's early inline script (earlyFirstPage.ts) draws cards with this code and gets the
 // few texts it needs from its build-time configuration; everything else uses offers.ts, which
 // re-exports this module with the store's texts (docs/decisions/0231).
-import { formatPrice, safeUrl, sellerSite } from './format';
+import { formatPrice, safeUrl, sellerSite } from './format.ts';
 
 /** 'none': no price at all; 'hidden': past the store's hidden limit; see public.product_offers. */
 export type Freshness = 'current' | 'stale' | 'hidden' | 'none';

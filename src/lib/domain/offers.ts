@@ -4,7 +4,7 @@
 // (public.product_offers, the products summary columns, public.product_price_history) and the
 // store settings' limits, shared by the SPA and the server that answers /p/<slug> and the
 // price-drop feed (src/host), so both say the same (docs/decisions/0231).
-import { texts } from '../../offerTexts';
+import { texts } from '../../offerTexts.ts';
 import {
   cardPrice as cardPriceWith,
   formatGbp,
@@ -12,7 +12,7 @@ import {
   type CardPriceSource,
   type Freshness,
   type FreshnessLimits,
-} from './offerPrice';
+} from './offerPrice.ts';
 
 export {
   DEFAULT_FRESHNESS_LIMITS,
@@ -22,7 +22,7 @@ export {
   type CardPriceSource,
   type Freshness,
   type FreshnessLimits,
-} from './offerPrice';
+} from './offerPrice.ts';
 
 /** The card's price line and note with the store's texts (see offerPrice.ts). */
 export function cardPrice(product: CardPriceSource, limits: FreshnessLimits, now: Date | number) {

@@ -1,4 +1,5 @@
-import { constants, texts } from '../../texts';
+import { constants } from '../../texts';
+import { texts } from '../../formTexts';
 import { z } from './zod';
 
 /** A new password typed twice, at least config.toml's minimum_password_length long. */

@@ -2,12 +2,13 @@
 // URL, Open Graph tags and schema.org Product JSON-LD. Pure functions of the product and the
 // store's SEO settings, used by the page in the browser (ProductPage) and by the server that
 // answers /p/<slug> without JavaScript (src/host/productPages.ts), so both say the same.
-import { texts } from '../../texts';
-import { productPath } from '../../routing/paths';
-import { formatPrice, safeUrl, sellerSite } from './format';
+import { texts } from '../../texts.ts';
+import type { ProductOffer } from './offers.ts';
+import { productPath } from '../../routing/paths.ts';
+import { formatPrice, safeUrl, sellerSite } from './format.ts';
 
-/** Id of the data block the server puts into a product page's HTML, read on first render. */
-export const PRODUCT_DATA_ID = 'product-page-data';
+// A module of its own: the page's first render reads it without the SEO code (productHead.ts).
+export { PRODUCT_DATA_ID } from './productPageData.ts';
 
 /** A product page's data, as public.product_page(slug) returns it. */
 export interface ProductPageProduct {
@@ -25,7 +26,16 @@ export interface ProductPageProduct {
 }
 
 export type ProductPageAnswer =
-  | { status: 'found'; product: ProductPageProduct }
+  | {
+      status: 'found';
+      product: ProductPageProduct;
+      /**
+       * The product's offers as the server read them for its HTML (public.product_offers), so the
+       * page's first render needs no second read of its own (REQ-CDN-11); absent from the
+       * database's own answer.
+       */
+      offers?: ProductOffer[] | null;
+    }
   | { status: 'moved'; slug: string }
   | { status: 'missing' };
 

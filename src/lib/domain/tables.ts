@@ -98,6 +98,8 @@ export const ADMIN_MESSAGE_COLUMNS = [
   'attempts',
   'last_error',
   'sent_at',
+  'is_read',
+  'archived',
 ] as const satisfies ColumnsOf<'contact_messages'>;
 export type ContactMessage = Pick<Row<'contact_messages'>, (typeof ADMIN_MESSAGE_COLUMNS)[number]>;
 

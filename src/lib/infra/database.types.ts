@@ -200,6 +200,7 @@ export type Database = {
       };
       contact_messages: {
         Row: {
+          archived: boolean;
           attempts: number;
           claimed_at: string | null;
           created_at: string;
@@ -208,6 +209,7 @@ export type Database = {
           email: string;
           id: string;
           ip: unknown;
+          is_read: boolean;
           last_error: string | null;
           message: string;
           name: string;
@@ -215,6 +217,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          archived?: boolean;
           attempts?: number;
           claimed_at?: string | null;
           created_at?: string;
@@ -223,12 +226,14 @@ export type Database = {
           email: string;
           id?: string;
           ip?: unknown;
+          is_read?: boolean;
           last_error?: string | null;
           message: string;
           name: string;
           sent_at?: string | null;
         };
         Update: {
+          archived?: boolean;
           attempts?: number;
           claimed_at?: string | null;
           created_at?: string;
@@ -237,6 +242,7 @@ export type Database = {
           email?: string;
           id?: string;
           ip?: unknown;
+          is_read?: boolean;
           last_error?: string | null;
           message?: string;
           name?: string;
@@ -943,6 +949,7 @@ export type Database = {
       };
       store_settings: {
         Row: {
+          admins_require_mfa: boolean;
           company_number: string | null;
           contact_email: string;
           disclosure_text: string;
@@ -950,7 +957,6 @@ export type Database = {
           id: boolean;
           instagram_url: string | null;
           price_hidden_after_days: number;
-          admins_require_mfa: boolean;
           price_stale_after_days: number;
           site_url: string | null;
           store_name: string;
@@ -964,6 +970,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          admins_require_mfa?: boolean;
           company_number?: string | null;
           contact_email?: string;
           disclosure_text?: string;
@@ -971,7 +978,6 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           price_hidden_after_days?: number;
-          admins_require_mfa?: boolean;
           price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
@@ -984,6 +990,7 @@ export type Database = {
           youtube_url?: string | null;
         };
         Update: {
+          admins_require_mfa?: boolean;
           company_number?: string | null;
           contact_email?: string;
           disclosure_text?: string;
@@ -991,7 +998,6 @@ export type Database = {
           id?: boolean;
           instagram_url?: string | null;
           price_hidden_after_days?: number;
-          admins_require_mfa?: boolean;
           price_stale_after_days?: number;
           site_url?: string | null;
           store_name?: string;
@@ -1089,6 +1095,14 @@ export type Database = {
       admin_delete_catagory: { Args: { p_id: string; p_move_to?: string }; Returns: number };
       admin_delete_product: { Args: { p_id: string }; Returns: Json };
       admin_delete_products: { Args: { p_ids: string[] }; Returns: number };
+      admin_factors: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          factor_id: string;
+          user_id: string;
+        }[];
+      };
       admin_move_products: { Args: { p_cat: string; p_ids: string[] }; Returns: number };
       admin_product_count: { Args: { p_query: Json }; Returns: Json };
       admin_product_page: {
@@ -1121,6 +1135,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      admin_remove_colleague_factor: { Args: { p_factor_id: string }; Returns: string };
       admin_team: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1178,6 +1193,7 @@ export type Database = {
       contact_claim_digest: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
+          archived: boolean;
           attempts: number;
           claimed_at: string | null;
           created_at: string;
@@ -1186,6 +1202,7 @@ export type Database = {
           email: string;
           id: string;
           ip: unknown;
+          is_read: boolean;
           last_error: string | null;
           message: string;
           name: string;
@@ -1201,6 +1218,7 @@ export type Database = {
       contact_claim_undelivered: {
         Args: { p_lease_seconds: number; p_limit: number };
         Returns: {
+          archived: boolean;
           attempts: number;
           claimed_at: string | null;
           created_at: string;
@@ -1209,6 +1227,7 @@ export type Database = {
           email: string;
           id: string;
           ip: unknown;
+          is_read: boolean;
           last_error: string | null;
           message: string;
           name: string;
@@ -1268,6 +1287,7 @@ export type Database = {
       };
       feed_unmatched_ignore: { Args: { p_ids: string[] }; Returns: number };
       feed_unmatched_reopen: { Args: { p_ids: string[] }; Returns: number };
+      hook_mfa_verification_attempt: { Args: { event: Json }; Returns: Json };
       insights_clicks_per_day: {
         Args: { p_days: number };
         Returns: {
@@ -1301,7 +1321,6 @@ export type Database = {
         }[];
       };
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean };
-      my_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       link_health_due: {
         Args: { p_limit: number };
         Returns: {
@@ -1310,6 +1329,7 @@ export type Database = {
           link: string;
         }[];
       };
+      my_admin_access: { Args: Record<PropertyKey, never>; Returns: Json };
       open_admin_invites: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -1360,7 +1380,6 @@ export type Database = {
       };
       record_link_checks: { Args: { p_results: Json }; Returns: number };
       remove_admin: { Args: { p_user_id: string }; Returns: boolean };
-      admin_remove_colleague_factor: { Args: { p_factor_id: string }; Returns: string };
       request_client_address: { Args: Record<PropertyKey, never>; Returns: string };
       resend_admin_invite: { Args: { p_email: string }; Returns: boolean };
       search_key: { Args: { p_text: string }; Returns: string };

@@ -12,8 +12,25 @@ function withToasts(action: (m: typeof import('@mantine/notifications')) => void
 
 const ERROR_COLOR = 'red';
 
+/**
+ * A toast's id is its colour and text: the same message raised again while it shows is not
+ * stacked again (REQ-PATH-11: 25 clicks on Add stacked 18 "Title is Required" over the table).
+ */
 function show(data: NotificationData) {
-  withToasts((m) => m.notifications.show(data), String(data.message));
+  const id = `${data.color}:${String(data.message)}`;
+  withToasts((m) => {
+    const { notifications, queue } = m.notificationsStore.getState();
+    const shown = [...notifications, ...queue].find((n) => n.id === id);
+    if (!shown) m.notifications.show({ ...data, id });
+    // Raised again: its time starts again (Mantine restarts the timer when autoClose changes,
+    // so it alternates by a millisecond).
+    else if (typeof data.autoClose === 'number')
+      m.notifications.update({
+        ...data,
+        id,
+        autoClose: data.autoClose + (shown.autoClose === data.autoClose ? 1 : 0),
+      });
+  }, String(data.message));
 }
 
 /**

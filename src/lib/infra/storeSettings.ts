@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { env } from './env';
-import { DEFAULT_FRESHNESS_LIMITS, type FreshnessLimits } from '../domain/offerPrice';
+import { CATALOGUE_API } from './catalogueApiPath.ts';
+import { DEFAULT_FRESHNESS_LIMITS, type FreshnessLimits } from '../domain/offerPrice.ts';
 
 /**
  * The store's own details in ONE place: its name, contact e-mail, public address, social pages
@@ -137,6 +137,20 @@ export async function fetchPublicRow<T>(
   return (await response.json()) as T;
 }
 
+/**
+ * The same row as the storefront reads it: through the site's own /api/catalogue, no key and no
+ * cookies, so a CDN shares one copy for every visitor (REQ-CDN-1); a change shows within the
+ * cache's bound (docs/cdn.md), and at once for the admin who saved it (updateStoreSettings).
+ */
+export async function fetchSharedRow<T>(table: string, select: string): Promise<T> {
+  const response = await fetch(
+    `${location.origin}${CATALOGUE_API}/${table}?select=${select}&id=eq.true`,
+    { headers: { Accept: 'application/vnd.pgrst.object+json' }, credentials: 'omit' },
+  );
+  if (!response.ok) throw new Error(`${table}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
 /** Reads the row with the anon key (the SPA, the host function per request, tests). */
 export function fetchStoreSettingsRow(
   supabaseUrl: string,
@@ -170,14 +184,7 @@ const listeners = new Set<() => void>();
 function load() {
   if (requested || typeof window === 'undefined') return;
   requested = true;
-  let url: string, key: string;
-  try {
-    url = env.supabaseUrl;
-    key = env.supabaseAnonKey;
-  } catch {
-    return; // A build without the Supabase settings: the defaults are all there is.
-  }
-  fetchStoreSettingsRow(url, key).then(
+  fetchSharedRow<StoreSettingsRow>('store_settings', STORE_SETTINGS_COLUMNS).then(
     (row) => updateStoreSettings(row),
     (error: unknown) => {
       // The defaults stay; the next page load tries again.

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { env } from './env';
-import { fetchPublicRow } from './storeSettings';
+import { fetchPublicRow, fetchSharedRow } from './storeSettings.ts';
 
 /**
  * The owner's storefront content (public.storefront_content, one row; docs/decisions/0212): the
@@ -28,7 +27,7 @@ export interface Slide {
   alt: string;
   heading: string;
   text: string;
-  /** A path inside the store, or undefined: the slide is not a link. */
+  /** A path inside the store or a web address (REQ-PATH-7), or undefined: not a link. */
   link?: string;
 }
 
@@ -44,6 +43,22 @@ export function sitePath(raw: unknown): string | undefined {
   // eslint-disable-next-line no-control-regex
   return /^\/([^/\\\s\u0000-\u001f\u007f][^\\\s\u0000-\u001f\u007f]*)?$/.test(text) &&
     text.length <= 200
+    ? text
+    : undefined;
+}
+
+/**
+ * A web address a slide may lead to (REQ-PATH-7), or undefined: http(s), a host, then a path,
+ * query or fragment without spaces. The same rule as private.storefront_content_check.
+ */
+export function webAddress(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const text = raw.trim();
+  return text.length <= 300 &&
+    // eslint-disable-next-line no-control-regex
+    /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?([/?#][^\s\u0000-\u001f\u007f]*)?$/.test(
+      text,
+    )
     ? text
     : undefined;
 }
@@ -70,7 +85,7 @@ export function slidesFromRow(
       ...picture,
       heading: text(row[`slide_${n}_heading`]) ?? fallback.heading,
       text: text(row[`slide_${n}_text`]) ?? fallback.text,
-      link: sitePath(row[`slide_${n}_link`]),
+      link: sitePath(row[`slide_${n}_link`]) ?? webAddress(row[`slide_${n}_link`]),
     };
   });
 }
@@ -114,14 +129,7 @@ const listeners = new Set<() => void>();
 function load() {
   if (requested || typeof window === 'undefined') return;
   requested = true;
-  let url: string, key: string;
-  try {
-    url = env.supabaseUrl;
-    key = env.supabaseAnonKey;
-  } catch {
-    return; // A build without the Supabase settings: the defaults are all there is.
-  }
-  fetchStorefrontContentRow(url, key).then(
+  fetchSharedRow<StorefrontContentRow>('storefront_content', '*').then(
     (row) => updateStorefrontContent(row),
     (error: unknown) => {
       console.error('Loading the storefront content failed', error);

@@ -14,7 +14,8 @@ export interface AdminAccess {
 }
 
 /** How checking a code ended; each maps to one message. */
-export type CodeOutcome = 'ok' | 'wrong' | 'too-many' | 'failed';
+/** 'locked': the per-account limit refused the code and ended the account's sessions. */
+export type CodeOutcome = 'ok' | 'wrong' | 'too-many' | 'locked' | 'failed';
 
 export interface Enrolment {
   factorId: string;
@@ -33,17 +34,14 @@ interface AuthErrorLike {
 
 /**
  * Auth's answers to a code: wrong or expired codes, and its limits on attempts: per address
- * (HTTP 429) and per account (the MFA verification attempt hook's 403
- * mfa_verification_rejected, decision 0253).
+ * (HTTP 429, the session stays) and per account (the MFA verification attempt hook's 403
+ * mfa_verification_rejected, decision 0253), which also ends the account's sessions, so another
+ * code on the same page could never be checked.
  */
 export function codeOutcome(error: AuthErrorLike | null): CodeOutcome {
   if (!error) return 'ok';
-  if (
-    error.status === 429 ||
-    error.code === 'over_request_rate_limit' ||
-    error.code === 'mfa_verification_rejected'
-  )
-    return 'too-many';
+  if (error.code === 'mfa_verification_rejected') return 'locked';
+  if (error.status === 429 || error.code === 'over_request_rate_limit') return 'too-many';
   if (error.code === 'mfa_verification_failed' || error.code === 'mfa_challenge_expired')
     return 'wrong';
   console.error('Checking the code failed', error);

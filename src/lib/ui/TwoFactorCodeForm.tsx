@@ -8,6 +8,7 @@ const t = texts.twoFactor;
 const messages: Record<Exclude<CodeOutcome, 'ok'>, string> = {
   wrong: t.wrongCode,
   'too-many': t.tooMany,
+  locked: t.locked,
   failed: t.failed,
 };
 

@@ -1,4 +1,5 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { texts } from '../../adminTwoFactorTexts';
 import { TwoFactorCodeForm } from './TwoFactorCodeForm';
 import { signOutHere, verifyCode } from '../infra/twoFactor';
@@ -18,9 +19,16 @@ interface CodeStepProps {
  * Default export: loaded as a chunk of its own by /login and the admin area (decision 0252).
  */
 export default function TwoFactorCodeStep({ onVerified, onSignedOut }: CodeStepProps) {
+  // The per-account limit ended every session of the account (decision 0253): no code can be
+  // checked here any more, so the step says so and leads back to the password.
+  const [ended, setEnded] = useState(false);
   const check = async (code: string) => {
     const outcome = await verifyCode(code);
     if (outcome === 'ok') await onVerified();
+    if (outcome === 'locked') {
+      await signOutHere();
+      setEnded(true);
+    }
     return outcome;
   };
   const otherAccount = async () => {
@@ -32,17 +40,26 @@ export default function TwoFactorCodeStep({ onVerified, onSignedOut }: CodeStepP
       <Title order={2} size="h3">
         {t.heading}
       </Title>
-      <TwoFactorCodeForm
-        submitLabel={t.verify}
-        check={check}
-        secondary={
-          <Button variant="subtle" onClick={() => void otherAccount()}>
-            {t.otherAccount}
-          </Button>
-        }
-      >
-        <Text size="sm">{t.signInIntro}</Text>
-      </TwoFactorCodeForm>
+      {ended ? (
+        <Alert color="red" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t.locked}</Text>
+            <Button onClick={() => void onSignedOut()}>{t.signInAgain}</Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <TwoFactorCodeForm
+          submitLabel={t.verify}
+          check={check}
+          secondary={
+            <Button variant="subtle" onClick={() => void otherAccount()}>
+              {t.otherAccount}
+            </Button>
+          }
+        >
+          <Text size="sm">{t.signInIntro}</Text>
+        </TwoFactorCodeForm>
+      )}
     </Stack>
   );
 }

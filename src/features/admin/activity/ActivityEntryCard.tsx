@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Json } from '../../../lib/infra/database.types';
 import { texts } from '../../../adminOfferTexts';
-import { isActivityKind, type ActivityEntry } from './activityApi';
+import { isActivityKind, type ActivityEntry, type AdminAccount } from './activityApi';
 
 const activityTexts = texts.activity;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -120,9 +120,12 @@ function FieldList({ entry }: { entry: ActivityEntry }) {
 /** One log entry as a card: readable at 375 px without sideways scrolling. */
 export function ActivityEntryCard({
   entry,
+  admin,
   onOnlyThisProduct,
 }: {
   entry: ActivityEntry;
+  /** The entry's admin while still an admin: shown by display name, the e-mail on hover. */
+  admin?: AdminAccount;
   onOnlyThisProduct?: (productId: string, title: string) => void;
 }) {
   const kindLabel = isActivityKind(entry.kind) ? activityTexts.kind[entry.kind] : entry.kind;
@@ -143,7 +146,11 @@ export function ActivityEntryCard({
         </Text>
         <Text size="sm" c="dimmed" style={wrap}>
           {activityTexts.by}{' '}
-          {entry.actor_email ?? (entry.actor ? entry.actor : activityTexts.system)}
+          {admin?.name ? (
+            <span title={admin.email}>{admin.name}</span>
+          ) : (
+            (entry.actor_email ?? entry.actor ?? activityTexts.system)
+          )}
         </Text>
         <FieldList entry={entry} />
         {entry.product_id && onOnlyThisProduct && (

@@ -84,7 +84,7 @@ export function ActivityTab() {
   const adminOptions = useMemo(
     () => [
       { value: SYSTEM_ACTOR, label: activityTexts.system },
-      ...admins.map((a) => ({ value: a.user_id, label: a.email })),
+      ...admins.map((a) => ({ value: a.user_id, label: a.name ?? a.email })),
     ],
     [admins],
   );
@@ -199,6 +199,7 @@ export function ActivityTab() {
             <ActivityEntryCard
               key={entry.id}
               entry={entry}
+              admin={admins.find((a) => a.user_id === entry.actor)}
               onOnlyThisProduct={(id, title) => {
                 setPickedProduct({ id, title });
                 setFilters((f) => ({ ...f, productId: id }));

@@ -66,16 +66,20 @@ export async function fetchActivityPage(
 export interface AdminAccount {
   user_id: string;
   email: string;
+  /** The display name, as the Admins tab shows it; null when the account has none. */
+  name: string | null;
 }
 
-/** The admins the "by admin" filter offers (admins read public.admins). */
+/**
+ * The admins, for the "by admin" filter and to name each entry's admin (REQ-PATH-14): the same
+ * admin_team() the Admins tab reads (admins only), sorted by the name shown.
+ */
 export async function listAdminAccounts(): Promise<AdminAccount[]> {
-  const { data, error } = await supabase
-    .from('admins')
-    .select('user_id,email')
-    .order('email', { ascending: true });
+  const { data, error } = await supabase.rpc('admin_team');
   if (error) throw new Error(error.message);
-  return data;
+  return (data as AdminAccount[])
+    .map(({ user_id, email, name }) => ({ user_id, email, name }))
+    .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email, 'en-GB'));
 }
 
 export function isActivityKind(kind: string): kind is ActivityKind {

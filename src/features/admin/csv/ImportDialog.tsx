@@ -16,9 +16,10 @@ import {
 import { useState } from 'react';
 import { notify } from '../../../lib/infra/notify';
 import { supabase } from '../../../lib/infra/supabase';
-import { texts } from '../../../adminTexts';
+import { texts } from '../../../adminCsvTexts';
 import {
   checkFile,
+  fieldChanges,
   runImport,
   stageRows,
   summarise,
@@ -29,6 +30,7 @@ import {
 } from './importCsv';
 
 const t = texts.catalogueCsv;
+const p = texts.csvPreview;
 /** Refused rows listed in the dialog; the count covers all of them. */
 const SHOWN_REFUSALS = 100;
 
@@ -127,6 +129,18 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
               clearable={false}
               value={null}
             />
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() =>
+                void import('./exportCsv').then((m) =>
+                  m.downloadCsv(m.templateCsv(p.templateExample), p.templateName),
+                )
+              }
+            >
+              {p.template}
+            </Button>
           </>
         )}
         {step.kind === 'checking' && (
@@ -134,6 +148,11 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
             <Loader size="sm" />
             <Text>{t.checking}</Text>
           </Group>
+        )}
+        {'file' in step && step.file.name && (
+          <Text size="sm" fw={600}>
+            {p.fileName(step.file.name)}
+          </Text>
         )}
         {(step.kind === 'preview' || step.kind === 'applying') && (
           <>
@@ -168,6 +187,9 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
             )}
           </Alert>
         )}
+        {step.kind !== 'done' && summary && summary.changes.length > 0 && (
+          <ChangesTable summary={summary} />
+        )}
         {summary && summary.refused.length > 0 && <RefusedTable summary={summary} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
@@ -185,6 +207,49 @@ export function ImportDialog({ opened, onClose, onApplied }: ImportDialogProps) 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** REQ-PATH-12: what Apply will add, and each change as "field: before → after", row by row. */
+function ChangesTable({ summary }: { summary: ImportSummary }) {
+  const { changes } = summary;
+  const listed = summary.added + summary.updated;
+  return (
+    <Box
+      tabIndex={0}
+      role="region"
+      aria-label={p.changesCaption}
+      style={{ maxHeight: 320, overflow: 'auto' }}
+    >
+      <Table striped data-testid="csv-import-changes">
+        <Table.Caption>{p.changesCaption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.row}</Table.Th>
+            <Table.Th>{texts.productForm.title}</Table.Th>
+            <Table.Th>{p.changesHeading}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.line}>
+              <Table.Td>{c.line}</Table.Td>
+              <Table.Td>{c.title}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {c.before
+                  ? fieldChanges(c.before, c.after).map((f) => (
+                      <Text key={f.field} size="sm">
+                        {p.change(f.field, f.before, f.after)}
+                      </Text>
+                    ))
+                  : p.willAdd}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {listed > changes.length && <Text size="sm">{p.firstChanges(changes.length)}</Text>}
+    </Box>
   );
 }
 

@@ -1,7 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/infra/database.types';
 import { storePageArgs } from '../../../lib/domain/storeOrder';
-import { selectList, STORE_PRODUCT_COLUMNS, type StoreProduct } from '../../../lib/domain/tables';
+import {
+  selectList,
+  STORE_PRODUCT_COLUMNS,
+  type ProductFields,
+  type StoreProduct,
+} from '../../../lib/domain/tables';
 import { BOM, toCsv } from './csvFormat';
 
 /** Rows a request: PostgREST's max-rows cap, so no page is silently cut short. */
@@ -42,18 +47,28 @@ export async function exportCsv<R extends StoreProduct>(
   read: PageReader<R>,
   onProgress?: (rows: number) => void,
 ): Promise<CsvExport> {
-  const parts = [BOM + toCsv([], true)];
+  // Every part ends its last line: Papa.unparse ends a header without rows with CRLF, and a
+  // CRLF before each page on top of it made the file's second row blank (REQ-PATH-12).
+  const parts = [BOM + endLine(toCsv([], true))];
   let rows = 0;
   for (let after: R | null = null; ;) {
     const page = await read(after);
     if (page.length === 0) break;
-    parts.push('\r\n' + toCsv(page, false));
+    parts.push(endLine(toCsv(page, false)));
     rows += page.length;
     after = page[page.length - 1]!;
     onProgress?.(rows);
   }
-  parts.push('\r\n');
   return { parts, rows };
+}
+
+function endLine(text: string): string {
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/** The import's template: the header and one example row (REQ-PATH-12). */
+export function templateCsv(example: ProductFields): CsvExport {
+  return { parts: [BOM + endLine(toCsv([], true)) + endLine(toCsv([example], false))], rows: 1 };
 }
 
 /** The file's name: catalogue-2026-11-23.csv. */

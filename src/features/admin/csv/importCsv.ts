@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../lib/infra/database.types';
 import { texts } from '../../../adminTexts';
 import { productSchema } from '../products/productSchema';
+import type { ProductFields } from '../../../lib/domain/tables';
 import { MAX_FILE_BYTES, parseCsv, type CsvRefusal, type CsvRow } from './csvFormat';
 
 const t = texts.catalogueCsv;
@@ -39,6 +40,40 @@ export interface ImportReport {
   unchanged: number;
   refused: { line: number; codes: string[] }[];
   categoriesCreated: string[];
+  /** Dry run only: the first rows that add (before null) or change a product. */
+  changes?: ImportChange[];
+}
+
+/** The fields an import writes besides the title, as the database answers them. */
+export type ChangedFields = Omit<ProductFields, 'title'>;
+
+export interface ImportChange {
+  line: number;
+  title: string;
+  before: ChangedFields | null;
+  after: ChangedFields;
+}
+
+/** One field an import changes: its label, what is stored, what will be. */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+const FIELD_LABELS: Record<keyof ChangedFields, string> = {
+  cat: texts.productForm.category,
+  price: texts.productForm.price,
+  com: texts.productForm.comment,
+  image: texts.productForm.image,
+  link: texts.productForm.link,
+};
+
+/** REQ-PATH-12: the fields that differ between a stored product and a row, in form order. */
+export function fieldChanges(before: ChangedFields, after: ChangedFields): FieldChange[] {
+  return (Object.keys(FIELD_LABELS) as (keyof ChangedFields)[])
+    .filter((k) => before[k] !== after[k])
+    .map((k) => ({ field: FIELD_LABELS[k], before: before[k], after: after[k] }));
 }
 
 /** A row the admin must fix, with every reason, worded as the form words it. */
@@ -54,10 +89,13 @@ export interface ImportSummary {
   unchanged: number;
   refused: RefusedRow[];
   categoriesCreated: string[];
+  changes: ImportChange[];
 }
 
 /** A file read and checked in the browser: the rows the form's rules accept, and the others. */
 export interface CheckedFile {
+  /** The file's name, shown until the import is done (REQ-PATH-12). */
+  name?: string;
   rows: CsvRow[];
   accepted: CsvRow[];
   refused: RefusedRow[];
@@ -76,7 +114,7 @@ export async function checkFile(file: File): Promise<FileCheck> {
   if (file.size > MAX_FILE_BYTES) return { ok: false, message: t.refusals.tooBig };
   const parsed = parseCsv(await file.text());
   if (!parsed.ok) return { ok: false, message: refusalMessage(parsed.reason, parsed.columns) };
-  return { ok: true, ...checkRows(parsed.rows) };
+  return { ok: true, name: file.name, ...checkRows(parsed.rows) };
 }
 
 export function checkRows(rows: CsvRow[]): CheckedFile {
@@ -159,5 +197,6 @@ export function summarise(file: CheckedFile, report: ImportReport): ImportSummar
     unchanged: report.unchanged,
     refused: [...file.refused, ...db].sort((a, b) => a.line - b.line),
     categoriesCreated: report.categoriesCreated,
+    changes: report.changes ?? [],
   };
 }

@@ -52,6 +52,8 @@ export interface RecordEditorConfig<TRecord extends { id: string }, TValues exte
   /** REQ-PROD-5, REQ-CAT-4: what Update and Delete need first; null when they may go on. */
   editBlocker: (title: string, loaded: Loaded | null) => string | null;
   find: (title: string) => Promise<TRecord | null>;
+  /** REQ-PATH-10: after "Not Foound", the record this title names in another case, or null. */
+  suggest?: (title: string) => Promise<TRecord | null>;
   // Each write is one request: the database checks the title (and a product's version) in the
   // same transaction as the write (docs/decisions/0223).
   insert: (values: TValues) => Promise<WriteOutcome>;
@@ -76,18 +78,30 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
   const form = useForm<TValues>({ defaultValues: config.empty as DefaultValues<TValues> });
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // REQ-PATH-10: on a phone the list comes first; Add or a row's Edit opens the form.
+  const [formOpen, setFormOpen] = useState(false);
+  // "Did you mean …?" beside the spec's "Not Foound" (REQ-PATH-10).
+  const [suggestion, setSuggestion] = useState<TRecord | null>(null);
   const { busy, run } = useSubmitLock<EditorAction>();
   const formBox = useRef<HTMLDivElement>(null);
   const titleField = 'title' as Path<TValues>;
   // REQ-MFA-5: what was typed (and which record Get loaded) outlives a session that ended.
   const clearDraft = useSessionDraft(config.draftKey, form, {
     get: () => loaded,
-    restore: (value) => setLoaded(value as Loaded | null),
+    restore: (value) => {
+      setLoaded(value as Loaded | null);
+      setFormOpen(true);
+    },
   });
 
   // A message under a field goes away as soon as the field is edited.
   const register = (name: Path<TValues>) =>
-    form.register(name, { onChange: () => form.clearErrors(name) });
+    form.register(name, {
+      onChange: () => {
+        form.clearErrors(name);
+        if (name === titleField) setSuggestion(null);
+      },
+    });
 
   const fail = (message: string, onTitle = false) => {
     if (onTitle) form.setError(titleField, { type: 'server', message }, { shouldFocus: true });
@@ -107,12 +121,14 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
   };
 
   const clear = () => {
+    setSuggestion(null);
     form.reset(config.empty);
     setLoaded(null);
     clearDraft();
   };
 
   const load = (record: TRecord) => {
+    setSuggestion(null);
     form.reset(config.valuesOf(record));
     setLoaded(config.loadedOf(record));
     notify.success(m.loaded);
@@ -172,6 +188,8 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
         // A failed Get leaves nothing loaded, so Update/Delete ask for a Get again.
         setLoaded(null);
         fail(m.notFound, true);
+        // The spec's message stays; a product in another case is offered next to it.
+        setSuggestion((await config.suggest?.(values.title).catch(() => null)) ?? null);
         return;
       }
       load(record);
@@ -247,11 +265,18 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     });
   };
 
-  /** A row chosen in the list: loaded like a Get, and the form scrolled into view on a phone. */
+  /** Opens the form (on a phone it is hidden behind the list) and scrolls it into view. */
+  const openForm = () => {
+    setFormOpen(true);
+    // After the render that shows it.
+    setTimeout(() => formBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
+  };
+
+  /** A row chosen in the list: loaded like a Get, and the form opened and scrolled into view. */
   const select = (record: TRecord) => {
     if (busy !== null) return;
     load(record);
-    formBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    openForm();
   };
 
   return {
@@ -263,6 +288,10 @@ export function useRecordEditor<TRecord extends { id: string }, TValues extends 
     busy,
     formBox,
     confirming,
+    formOpen,
+    suggestion,
+    openForm,
+    closeForm: () => setFormOpen(false),
     clear,
     select,
     onAdd,

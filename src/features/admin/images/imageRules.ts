@@ -16,6 +16,29 @@ export function fileRefusal(file: Pick<File, 'type' | 'size'>): string | null {
   return null;
 }
 
+/** The first bytes of the picture formats browsers decode (JPEG, PNG, GIF, WebP, BMP, ICO, TIFF). */
+const SIGNATURES: [offset: number, bytes: number[]][] = [
+  [0, [0xff, 0xd8, 0xff]],
+  [0, [0x89, 0x50, 0x4e, 0x47]],
+  [0, [0x47, 0x49, 0x46, 0x38]],
+  [8, [0x57, 0x45, 0x42, 0x50]],
+  [0, [0x42, 0x4d]],
+  [0, [0x00, 0x00, 0x01, 0x00]],
+  [0, [0x49, 0x49, 0x2a, 0x00]],
+  [0, [0x4d, 0x4d, 0x00, 0x2a]],
+  // ISO media (AVIF, HEIC): "ftyp" after the box size.
+  [4, [0x66, 0x74, 0x79, 0x70]],
+];
+
+/**
+ * REQ-PATH-13: whether a file's first bytes are a picture's. A text or PDF saved as "photo.jpg"
+ * has an image type by its name and failed to decode with "this browser cannot read this
+ * picture", which blamed the browser for a file that is no picture at all.
+ */
+export function looksLikePicture(head: Uint8Array): boolean {
+  return SIGNATURES.some(([at, bytes]) => bytes.every((b, i) => head[at + i] === b));
+}
+
 /** Why a decoded picture cannot be used; null if it may. */
 export function pixelRefusal(width: number, height: number): string | null {
   if (!(width > 0 && height > 0)) return t.cannotDecode;

@@ -1,6 +1,12 @@
 import { IMAGE_WIDTHS, type StoredImageType } from '../../../lib/domain/productImages';
 import { texts } from '../../../adminTexts';
-import { fileRefusal, ImageRefusedError, pixelRefusal, scaledSize } from './imageRules';
+import {
+  fileRefusal,
+  ImageRefusedError,
+  looksLikePicture,
+  pixelRefusal,
+  scaledSize,
+} from './imageRules';
 
 // The admin's browser turns a chosen picture into the stored files (decision 0110): decoded, drawn
 // on a canvas at 1200 px and 400 px wide and encoded as WebP. Drawing on a canvas keeps only the
@@ -73,6 +79,9 @@ async function decode(file: Blob): Promise<ImageBitmap> {
 export async function resizeImage(file: File): Promise<ResizedImage> {
   const refusal = fileRefusal(file);
   if (refusal) throw new ImageRefusedError(refusal);
+  // A file named like a picture whose bytes are no picture's is named as such (REQ-PATH-13).
+  const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+  if (!looksLikePicture(head)) throw new ImageRefusedError(texts.productImages.notAnImage);
   const bitmap = await decode(file);
   try {
     const tooBig = pixelRefusal(bitmap.width, bitmap.height);

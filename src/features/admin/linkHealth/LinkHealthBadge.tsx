@@ -34,6 +34,8 @@ export function LinkHealthBadge({ checks }: { checks: LinkCheck[] | undefined })
         : texts.productForm.image,
     worst.http_code ? t.httpCode(worst.http_code) : null,
     worst.status === 'redirected' && worst.final_url ? worst.final_url : null,
+    // Why there was no answer, e.g. "no address for host" (REQ-PATH-15).
+    worst.status === 'unreachable' ? worst.detail : null,
   ]
     .filter(Boolean)
     .join(' · ');

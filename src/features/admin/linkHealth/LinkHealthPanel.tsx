@@ -1,10 +1,26 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { texts } from '../../../adminTexts';
+import { texts } from '../../../adminOwnerTexts';
 import { checkPage, fetchHideBroken, saveHideBroken, type LinkStatus } from './linkHealthApi';
 
 const t = texts.linkHealth;
+const summary = texts.linkSummary;
+/** The summary's order: what needs work first (REQ-PATH-15). */
+const NEEDS_A_LOOK = [
+  'broken',
+  'unreachable',
+  'timed_out',
+  'redirected',
+  'failing',
+  'blocked',
+] as const;
+
+/** "Checked 2 products: 1 unreachable link, 1 timed-out link" (every kind that is not OK). */
+function summaryOf(products: number, counts: Record<LinkStatus, number>): string {
+  const parts = NEEDS_A_LOOK.filter((k) => counts[k] > 0).map((k) => summary.part[k](counts[k]));
+  return `${summary.checked(products)}: ${parts.length ? parts.join(', ') : summary.allFine}`;
+}
 /** Products per request: each answer comes back within a few link timeouts. */
 const PAGE = 20;
 
@@ -97,13 +113,18 @@ export default function LinkHealthPanel({
         </Button>
         <Text size="sm" role="status" c={progress.state === 'failed' ? 'red' : undefined}>
           {progress.state === 'running' && t.checking(progress.products)}
-          {progress.state === 'done' &&
-            t.checkedAll(progress.products, progress.counts.broken, progress.counts.redirected) +
-              (progress.counts.failing ? t.checkedFailing(progress.counts.failing) : '') +
-              (progress.counts.blocked ? t.checkedBlocked(progress.counts.blocked) : '')}
+          {progress.state === 'done' && summaryOf(progress.products, progress.counts)}
           {progress.state === 'failed' && t.checkFailed}
         </Text>
       </Group>
+      {/* Why each kind happens and what to do about it (REQ-PATH-15). */}
+      {progress.state === 'done' && NEEDS_A_LOOK.some((k) => progress.counts[k] > 0) && (
+        <List size="sm" spacing={2} aria-label={summary.adviceLabel}>
+          {NEEDS_A_LOOK.filter((k) => progress.counts[k] > 0).map((k) => (
+            <List.Item key={k}>{summary.advice[k]}</List.Item>
+          ))}
+        </List>
+      )}
       <Switch
         label={t.hideBroken}
         description={t.hideBrokenHint}

@@ -1,4 +1,5 @@
 import {
+  Button,
   Center,
   Checkbox,
   Group,
@@ -10,6 +11,7 @@ import {
   TextInput,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   lazy,
@@ -75,6 +77,12 @@ const paginationLabels = {
  * as the goal is results in 150 ms (a newer search aborts the request of an older one). */
 const SEARCH_THROTTLE_MS = 60;
 
+/** The category filter's "All catagories" choice: titles are trimmed, so none starts with a space. */
+const ALL = ' all';
+/** Mantine's padding of a header cell, given to its button, which fills the cell. */
+const HEADER_PADDING =
+  'var(--table-vertical-spacing) var(--table-horizontal-spacing, var(--mantine-spacing-xs))';
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 interface ProductTableProps {
@@ -133,6 +141,11 @@ export const ProductTable = memo(function ProductTable({
   useEffect(() => setChecked((s) => (s.size ? new Set() : s)), [query, page, version]);
   useEffect(() => setPage(1), [query]);
 
+  const categoryChoices = useMemo(
+    () => [{ value: ALL, label: t.allCategories }, ...categories],
+    [categories],
+  );
+
   const pages = count
     ? Math.max(1, Math.ceil(count.total / ADMIN_TABLE_PAGE_SIZE))
     : page + (rows.length === ADMIN_TABLE_PAGE_SIZE ? 1 : 0);
@@ -161,11 +174,14 @@ export const ProductTable = memo(function ProductTable({
       <Table.Th
         aria-sort={active ? (filter.ascending ? 'ascending' : 'descending') : 'none'}
         visibleFrom={visibleFrom}
-        style={{ whiteSpace: 'nowrap' }}
+        style={{ whiteSpace: 'nowrap', padding: 0 }}
       >
+        {/* The whole cell is the button, not the label and icon alone (REQ-PATH-10). */}
         <UnstyledButton
           fw={700}
           fz="sm"
+          w="100%"
+          style={{ padding: HEADER_PADDING }}
           onClick={() =>
             setFilter((f) => ({ ...f, sort: key, ascending: f.sort === key ? !f.ascending : true }))
           }
@@ -177,7 +193,9 @@ export const ProductTable = memo(function ProductTable({
   };
 
   return (
-    <Stack gap="sm">
+    // Room below the paging for the toasts at the bottom: scrolled to the end, the last row and
+    // the paging sit above them (REQ-PATH-11).
+    <Stack gap="sm" pb="7rem">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Title order={2} size="h4">
           {texts.productForm.listHeading}
@@ -193,10 +211,12 @@ export const ProductTable = memo(function ProductTable({
         <Select
           label={t.category}
           placeholder={t.allCategories}
-          data={categories}
+          data={categoryChoices}
           value={filter.cat}
-          onChange={(cat) => setFilter((f) => ({ ...f, cat }))}
+          onChange={(cat) => setFilter((f) => ({ ...f, cat: cat === ALL ? null : cat }))}
           clearable
+          // Mantine hides it from assistive technology, without a name (REQ-PATH-10).
+          clearButtonProps={{ 'aria-label': t.clearCategory, 'aria-hidden': false }}
           searchable
           nothingFoundMessage={texts.categoryForm.none}
           w={{ base: '100%', xs: 200 }}
@@ -280,6 +300,11 @@ export const ProductTable = memo(function ProductTable({
                     prices" filter sorts by it at any width. */}
                 {header('price_checked', pc.column, 'xl')}
                 {header('health', lh.column)}
+                {/* Below md only, where the form waits behind the list; wider, a row click loads it
+                    beside the table, and the column pushed Link health out of sight. */}
+                <Table.Th hiddenFrom="md">
+                  <VisuallyHidden>{t.edit}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -357,6 +382,7 @@ function SearchBox({ onSearch }: { onSearch: (search: string) => void }) {
 const cell = Table.classes.td;
 const wideCell = `${cell} mantine-visible-from-sm`;
 const widestCell = `${cell} mantine-visible-from-xl`;
+const phoneCell = `${cell} mantine-hidden-from-md`;
 
 interface ProductRowProps {
   product: AdminProduct;
@@ -425,6 +451,22 @@ const ProductRow = memo(function ProductRow({
       </td>
       <td className={cell}>
         <LinkHealthBadge checks={checks} />
+      </td>
+      {/* REQ-PATH-10: the row opens the form too; this says so on a phone. */}
+      <td className={phoneCell}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          aria-label={t.editRow(product.title)}
+          disabled={disabled}
+          onClick={(e) => {
+            e.stopPropagation();
+            onChoose(product);
+          }}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          {t.edit}
+        </Button>
       </td>
     </tr>
   );

@@ -1,4 +1,4 @@
-import { Select, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, TextInput, Textarea } from '@mantine/core';
 import { lazy, Suspense, useRef, useState, type ComponentProps } from 'react';
 import { Controller } from 'react-hook-form';
 import type { AdminProduct } from '../../../lib/domain/tables';
@@ -37,6 +37,7 @@ const productEditor: RecordEditorConfig<AdminProduct, ProductValues> = {
   loadedOf: (p) => ({ id: p.id, originalTitle: p.title, updatedAt: p.updated_at }),
   editBlocker: productEditBlocker,
   find: api.findProductByTitle,
+  suggest: api.findProductInAnyCase,
   insert: api.addProduct,
   // A replaced or deleted uploaded picture that no product shows any more (the database says
   // which) is removed after the answer, without holding up the message (REQ-IMG-3).
@@ -93,6 +94,7 @@ export function ProductsTab() {
         },
       }}
       labels={f}
+      phone={{ add: f.addProduct, back: f.backToList }}
       list={
         <>
           {editor.loaded && (
@@ -122,6 +124,16 @@ export function ProductsTab() {
         error={errors.title?.message}
         {...register('title')}
       />
+      {editor.suggestion && (
+        <Button
+          variant="light"
+          size="compact-sm"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => editor.suggestion && editor.select(editor.suggestion)}
+        >
+          {f.didYouMean(editor.suggestion.title)}
+        </Button>
+      )}
       <Controller
         control={form.control}
         name="cat"

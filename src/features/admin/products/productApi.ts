@@ -25,6 +25,24 @@ export async function findProductByTitle(title: string): Promise<AdminProduct | 
   return rows[0] ?? null;
 }
 
+/**
+ * REQ-PATH-10: the product whose title is `title` in another case, or null. PostgREST's ilike
+ * reads `*` as a wildcard too, so the answer is checked here for the same letters.
+ */
+export async function findProductInAnyCase(title: string): Promise<AdminProduct | null> {
+  const pattern = title.trim().replace(/[\\%_]/g, '\\$&');
+  const rows = check(
+    await supabase
+      .from('products')
+      .select(PRODUCT_COLUMNS)
+      .ilike('title', pattern)
+      .limit(5)
+      .retry(false),
+  );
+  const wanted = title.trim().toLocaleLowerCase();
+  return rows.find((p) => p.title.toLocaleLowerCase() === wanted) ?? null;
+}
+
 const productArgs = (v: ProductValues) => ({
   p_title: v.title,
   p_cat: v.cat,

@@ -1,6 +1,7 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
 import { Alert, Button, Center, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RequireTwoFactorSection, LockSelfInDialog, wouldLockSelfIn } from './RequireTwoFactor';
 import { texts } from '../../../adminOfferTexts';
 import { loadSupabase } from '../../../lib/infra/loadSupabase';
 import { notify } from '../../../lib/infra/notify';
@@ -21,21 +22,28 @@ import {
 const t = texts.settings;
 const fr = texts.freshness;
 const COLUMNS =
-  `${STORE_SETTINGS_COLUMNS},price_stale_after_days,price_hidden_after_days,updated_at` as const;
+  `${STORE_SETTINGS_COLUMNS},price_stale_after_days,price_hidden_after_days,admins_require_mfa,updated_at` as const;
 type LoadedRow = StoreSettingsRow & {
   price_stale_after_days: number;
   price_hidden_after_days: number;
+  admins_require_mfa: boolean;
   updated_at: string;
 };
 
 /** The row as form values: a missing optional value is an empty field, a number its digits. */
 function formValues(row: Omit<LoadedRow, 'updated_at'>): SettingsValues {
   return Object.fromEntries(
-    SETTINGS_FIELDS.map((f) => [f, row[f] == null ? '' : String(row[f])]),
+    SETTINGS_FIELDS.map((f) => [
+      f,
+      typeof row[f] === 'boolean' || row[f] == null ? (row[f] ?? '') : String(row[f]),
+    ]),
   ) as SettingsValues;
 }
 
-const empty = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, ''])) as SettingsValues;
+const empty = {
+  ...Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, ''])),
+  admins_require_mfa: false,
+} as SettingsValues;
 
 async function readRow(): Promise<LoadedRow> {
   const supabase = await loadSupabase();
@@ -58,10 +66,14 @@ export function SettingsTab() {
   const { errors, isSubmitting } = formState;
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const version = useRef<string | null>(null);
+  // The rule as saved, and values waiting for the admin's yes (they have no factor themselves).
+  const requiredMfa = useRef(false);
+  const [awaiting, setAwaiting] = useState<SettingsValues | null>(null);
 
   const load = useCallback(async () => {
     const row = await readRow();
     version.current = row.updated_at;
+    requiredMfa.current = row.admins_require_mfa;
     reset(formValues(row));
     setState('ready');
   }, [reset]);
@@ -73,7 +85,7 @@ export function SettingsTab() {
     });
   }, [load]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: SettingsValues) => {
     const supabase = await loadSupabase();
     const optional = (v: string) => (v === '' ? null : v);
     const { data, error } = await supabase
@@ -116,11 +128,26 @@ export function SettingsTab() {
       return;
     }
     version.current = data.updated_at;
+    requiredMfa.current = data.admins_require_mfa;
     reset(formValues(data));
     // This tab's own storefront parts (footer) show the change at once.
     updateStoreSettings(data);
     notify.success(t.saved);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (await wouldLockSelfIn(requiredMfa.current, values.admins_require_mfa)) {
+      setAwaiting(values);
+      return;
+    }
+    await save(values);
   });
+
+  const onConfirmLockIn = () => {
+    const values = awaiting;
+    setAwaiting(null);
+    if (values) void save(values);
+  };
 
   if (state === 'loading') {
     return (
@@ -221,6 +248,7 @@ export function SettingsTab() {
             {...register('price_hidden_after_days')}
           />
         </FormSection>
+        <RequireTwoFactorSection field={register('admins_require_mfa')} />
         <Button
           type="submit"
           loading={isSubmitting}
@@ -230,6 +258,11 @@ export function SettingsTab() {
           {t.save}
         </Button>
       </Stack>
+      <LockSelfInDialog
+        opened={awaiting !== null}
+        onConfirm={onConfirmLockIn}
+        onCancel={() => setAwaiting(null)}
+      />
     </form>
   );
 }

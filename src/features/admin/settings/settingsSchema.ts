@@ -51,6 +51,8 @@ export const settingsSchema = z
     // Price freshness (REQ-OFF-3): stale 1..365 days, hidden from the stale days up to 3650.
     price_stale_after_days: days(1, 365, fr.staleInvalid),
     price_hidden_after_days: days(1, 3650, fr.hiddenInvalid),
+    // Two-factor sign-in for every admin (REQ-MFA-2; the database enforces it in is_admin()).
+    admins_require_mfa: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (Number(v.price_hidden_after_days) < Number(v.price_stale_after_days)) {

@@ -2,6 +2,7 @@ import { texts } from '../../../adminTexts';
 import {
   SLIDE_NUMBERS,
   sitePath,
+  webAddress,
   type SlideColumn,
   type SlideNumber,
 } from '../../../lib/infra/storefrontContent';
@@ -52,7 +53,9 @@ const link = (n: SlideNumber) =>
   z
     .string()
     .transform(normaliseLink)
-    .refine((v) => v === '' || sitePath(v) !== undefined, { message: t.linkInvalid(n) });
+    .refine((v) => v === '' || sitePath(v) !== undefined || webAddress(v) !== undefined, {
+      message: t.linkInvalid(n),
+    });
 
 function slideShape(n: SlideNumber) {
   return {

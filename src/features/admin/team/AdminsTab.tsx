@@ -5,14 +5,17 @@ import { paths } from '../../../routing/paths';
 import { notify } from '../../../lib/infra/notify';
 import { useSubmitLock } from '../../../lib/infra/useSubmitLock';
 import { texts } from '../../../adminTexts';
+import { factorDialog, factorRefusalText, factorRemoved } from './ColleagueFactor';
 import { useAuth } from '../../auth/AuthProvider';
 import { isDbError } from '../db';
 import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { useAdminLoss } from './useAdminLoss';
 import { AdminCard, InviteCard } from './TeamCards';
 import {
+  loadFactors,
   loadTeam,
   removeAdmin,
+  removeColleagueFactors,
   RemoveRefused,
   resendInvite,
   ResendTooSoon,
@@ -28,9 +31,25 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 type LoadState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; team: Team };
 /** What the confirmation dialog asks about. */
 type Pending =
-  { kind: 'withdraw'; invite: OpenInvite } | { kind: 'remove'; member: TeamMember } | null;
+  | { kind: 'withdraw'; invite: OpenInvite }
+  | { kind: 'remove'; member: TeamMember }
+  | { kind: 'factor'; member: TeamMember }
+  | null;
 /** The running action and the row it is for (one at a time). */
-type Action = `${'resend' | 'withdraw' | 'remove'}:${string}`;
+type Action = `${'resend' | 'withdraw' | 'remove' | 'factor'}:${string}`;
+
+/** The confirmation dialog's words for what it asks about. */
+function dialogOf(pending: Pending): { title: string; text: string; confirmLabel: string } {
+  if (pending?.kind === 'remove') {
+    const text = t.removeText(pending.member.name ?? pending.member.email);
+    return { title: t.removeTitle, text, confirmLabel: t.remove };
+  }
+  if (pending?.kind === 'factor') {
+    return factorDialog(pending.member.email);
+  }
+  const text = pending?.kind === 'withdraw' ? t.withdrawText(pending.invite.email) : '';
+  return { title: t.withdrawTitle, text, confirmLabel: t.withdraw };
+}
 
 /**
  * Admins tab: every admin and every open invitation, with Remove admin, Withdraw invitation and
@@ -43,9 +62,15 @@ export function AdminsTab() {
   const { busy, run } = useSubmitLock<Action>();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [pending, setPending] = useState<Pending>(null);
+  // Colleagues' verified factors by user id; empty when they cannot be read (the list still works).
+  const [factors, setFactors] = useState<Map<string, string[]>>(new Map());
 
   const load = useCallback(async () => {
     setState((prev) => (prev.kind === 'ready' ? prev : { kind: 'loading' }));
+    loadFactors().then(setFactors, (error: unknown) => {
+      console.error("Loading the admins' two-factor sign-in failed", error);
+      setFactors(new Map());
+    });
     try {
       setState({ kind: 'ready', team: await loadTeam() });
     } catch (error) {
@@ -71,10 +96,15 @@ export function AdminsTab() {
           notify.error(error.rule === 'remove_self' ? t.removeSelf : t.lastAdmin);
         } else if (error instanceof ResendTooSoon) {
           notify.error(t.resendTooSoon);
-        } else if (
-          !(await sessionEndedAfter(error)) &&
-          !(isDbError(error, INSUFFICIENT_PRIVILEGE) && (await adminLost()))
-        ) {
+        } else if (await sessionEndedAfter(error)) {
+          // Said by sessionEndedAfter (REQ-MFA-5).
+        } else if (isDbError(error, INSUFFICIENT_PRIVILEGE) && (await adminLost())) {
+          // Said by adminLost.
+        } else if (action.startsWith('factor:')) {
+          // Still an admin, but e.g. this session lacks the code the rule asks for (aal2).
+          const refused = isDbError(error, INSUFFICIENT_PRIVILEGE);
+          notify.error(factorRefusalText(error, refused) ?? texts.unexpected);
+        } else {
           notify.error(texts.unexpected);
         }
       }
@@ -90,6 +120,10 @@ export function AdminsTab() {
     } else if (target?.kind === 'remove') {
       const { user_id: userId } = target.member;
       void act(`remove:${userId}`, t.removed, () => removeAdmin(userId));
+    } else if (target?.kind === 'factor') {
+      const { user_id: userId, email } = target.member;
+      const ids = factors.get(userId) ?? [];
+      void act(`factor:${userId}`, factorRemoved(email), () => removeColleagueFactors(ids));
     }
   };
 
@@ -136,6 +170,9 @@ export function AdminsTab() {
               removing={busy === `remove:${member.user_id}`}
               disabled={busy !== null}
               onRemove={() => setPending({ kind: 'remove', member })}
+              twoFactor={factors.has(member.user_id)}
+              removingFactor={busy === `factor:${member.user_id}`}
+              onRemoveFactor={() => setPending({ kind: 'factor', member })}
             />
           ))}
         </SimpleGrid>
@@ -163,15 +200,7 @@ export function AdminsTab() {
       </Stack>
       <ConfirmDialog
         opened={pending !== null}
-        title={pending?.kind === 'remove' ? t.removeTitle : t.withdrawTitle}
-        text={
-          pending?.kind === 'remove'
-            ? t.removeText(pending.member.name ?? pending.member.email)
-            : pending?.kind === 'withdraw'
-              ? t.withdrawText(pending.invite.email)
-              : ''
-        }
-        confirmLabel={pending?.kind === 'remove' ? t.remove : t.withdraw}
+        {...dialogOf(pending)}
         onConfirm={onConfirm}
         onCancel={() => setPending(null)}
       />

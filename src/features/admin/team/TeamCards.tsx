@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { texts } from '../../../adminTexts';
+import { RemoveFactorButton, TwoFactorOn } from './ColleagueFactor';
 import type { OpenInvite, TeamMember } from './teamApi';
 
 const t = texts.team;
@@ -45,9 +46,22 @@ interface AdminCardProps {
   removing: boolean;
   disabled: boolean;
   onRemove: () => void;
+  /** Has a verified two-factor factor (REQ-MFA-2); shown for colleagues. */
+  twoFactor: boolean;
+  removingFactor: boolean;
+  onRemoveFactor: () => void;
 }
 
-export function AdminCard({ member, isYou, removing, disabled, onRemove }: AdminCardProps) {
+export function AdminCard({
+  member,
+  isYou,
+  removing,
+  disabled,
+  onRemove,
+  twoFactor,
+  removingFactor,
+  onRemoveFactor,
+}: AdminCardProps) {
   return (
     <Card testId="team-admin">
       <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
@@ -69,8 +83,16 @@ export function AdminCard({ member, isYou, removing, disabled, onRemove }: Admin
       <Fact label={t.invitedBy}>
         {personOf(member.invited_by_name, member.invited_by_email) ?? t.notInvited}
       </Fact>
+      {!isYou && twoFactor && <TwoFactorOn />}
       {!isYou && (
-        <Group>
+        <Group gap="xs">
+          {twoFactor && (
+            <RemoveFactorButton
+              loading={removingFactor}
+              disabled={disabled && !removingFactor}
+              onClick={onRemoveFactor}
+            />
+          )}
           <Button
             size="xs"
             color="red"

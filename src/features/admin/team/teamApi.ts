@@ -98,3 +98,37 @@ export async function removeAdmin(userId: string): Promise<boolean> {
   if (hint === 'remove_self' || hint === 'last_admin') throw new RemoveRefused(hint);
   return unwrap(result);
 }
+
+/**
+ * Every admin's verified two-factor factors (REQ-MFA-2), by user id. Reads `admin_factors()`
+ * (admins only), which the database does not have yet (see docs in the notes of this change):
+ * until it does, or when it fails, the Admins tab shows no factors and keeps working.
+ */
+export async function loadFactors(): Promise<Map<string, string[]>> {
+  const rows = unwrap(await supabase.rpc('admin_factors'));
+  const byUser = new Map<string, string[]>();
+  for (const row of rows)
+    byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.factor_id]);
+  return byUser;
+}
+
+/** Raised by admin_remove_colleague_factor; the hint says which rule. */
+export type FactorRefusal = 'own_factor' | 'factor_not_found';
+
+export class FactorRefused extends Error {
+  constructor(readonly rule: FactorRefusal) {
+    super(rule);
+    this.name = 'FactorRefused';
+  }
+}
+
+/** Removes another admin's factors (lost phone); the database checks and logs each. */
+export async function removeColleagueFactors(factorIds: string[]): Promise<boolean> {
+  for (const id of factorIds) {
+    const result = await supabase.rpc('admin_remove_colleague_factor', { p_factor_id: id });
+    const hint = result.error?.hint;
+    if (hint === 'own_factor' || hint === 'factor_not_found') throw new FactorRefused(hint);
+    unwrap(result);
+  }
+  return true;
+}

@@ -27,7 +27,7 @@ export default function PriceHistory({ product }: { product: ProductPageProduct 
     catalogueDb()
       .then((db) =>
         db
-          .rpc('product_price_history', { p_product_id: product.id, p_days: DAYS })
+          .rpc('product_price_history', { p_product_id: product.id, p_days: DAYS }, { get: true })
           .abortSignal(controller.signal),
       )
       .then(

@@ -16,9 +16,14 @@ import type { ProductPageProduct } from '../../../lib/domain/productSeo';
 import { catalogueDb } from '../../../lib/infra/catalogueDb';
 import { useStoreSettings } from '../../../lib/infra/storeSettings';
 import { texts } from '../../../offerTexts';
+import { NewTabIcon } from '../../../lib/ui/NewTabIcon';
 import { countBuyNowClick } from '../buyNowClicks';
 import { SellerTag } from '../Disclosure';
 import classes from './ProductOffers.module.css';
+
+// The related products below the page ride in this chunk (ProductPage.tsx): one lazy chunk and
+// one dependency list for what the page draws after its first render (the page's JS budget).
+export { default as RelatedProducts } from './RelatedProducts';
 
 /** What the page shows at its top once the offers are known, and its JSON-LD offers. */
 export interface OffersSummary {
@@ -35,24 +40,31 @@ export interface OffersSummary {
  * was checked and its own Buy Now, marked as an ad and counted per offer (decision 0210). With one
  * offer the page keeps its single Buy Now and adds when the price was checked. Until the offers
  * are there (or if they cannot be read) the page's own Buy Now (`fallback`) stays.
+ * `serverOffers`: the rows the server put into the first page's HTML, used instead of a read
+ * (one request less per product page a cache has not seen yet: REQ-CDN-11).
  */
 export default function ProductOffers({
   product,
+  serverOffers = null,
   fallback,
   onSummary,
 }: {
   product: ProductPageProduct;
+  serverOffers?: ProductOffer[] | null;
   fallback: ReactNode;
   onSummary: (summary: OffersSummary) => void;
 }) {
-  const [offers, setOffers] = useState<ProductOffer[] | null>(null);
+  const [offers, setOffers] = useState<ProductOffer[] | null>(serverOffers);
   const limits = useStoreSettings().priceLimits;
 
   useEffect(() => {
+    if (serverOffers) return;
     const controller = new AbortController();
     catalogueDb()
       .then((db) =>
-        db.rpc('product_offers', { p_product_id: product.id }).abortSignal(controller.signal),
+        db
+          .rpc('product_offers', { p_product_id: product.id }, { get: true })
+          .abortSignal(controller.signal),
       )
       .then(
         ({ data }) => !controller.signal.aborted && data && setOffers(data as ProductOffer[]),
@@ -60,6 +72,8 @@ export default function ProductOffers({
         () => undefined,
       );
     return () => controller.abort();
+    // The server's rows belong to this product (the page is keyed by it): not a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
 
   useEffect(() => {
@@ -210,6 +224,7 @@ function BuyNow({ product, offer }: { product: ProductPageProduct; offer: Produc
         target="_blank"
         rel="sponsored noopener noreferrer"
         size="md"
+        rightSection={<NewTabIcon />}
         onClick={count}
         onAuxClick={(e) => e.button === 1 && count()}
         data-testid="offer-buy"

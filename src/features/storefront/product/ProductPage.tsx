@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { applyMeta } from '../../../routing/RouteMeta';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { paths, productPath } from '../../../routing/paths';
+import { Navigate, useNavigationType, useParams } from 'react-router-dom';
+import { productPath } from '../../../routing/paths';
 import { formatPrice, safeUrl, sellerSite } from '../../../lib/domain/format';
 import { IMAGE_WIDTHS, uploadedImage } from '../../../lib/domain/productImages';
 import type { ProductPageProduct } from '../../../lib/domain/productSeo';
+import { NewTabIcon } from '../../../lib/ui/NewTabIcon';
 import { texts } from '../../../texts';
 import { countBuyNowClick } from '../buyNowClicks';
 import { DisclosureLine, SellerTag } from '../Disclosure';
@@ -13,10 +14,16 @@ import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
 import { useProductPageData } from './useProductPageData';
 import type { OffersSummary } from './ProductOffers';
+import type { ProductOffer } from '../../../lib/domain/offers';
+import { BackToListing, Breadcrumb } from './ProductTrail';
 
 // Every seller's offer, price history and feed link: a chunk of their own, fetched after the
 // first render (REQ-OFF-2, REQ-OFF-4; the page's initial JS budget, bench/budget.json).
 const ProductOffers = lazy(() => import('./ProductOffers'));
+// Below the fold, in the offers' chunk (REQ-PATH-1).
+const RelatedProducts = lazy(() =>
+  import('./ProductOffers').then((chunk) => ({ default: chunk.RelatedProducts })),
+);
 
 /** Shown when the product has no usable picture (the cards' placeholder). */
 const PLACEHOLDER_IMAGE = '/product-placeholder.svg';
@@ -62,6 +69,7 @@ export function ProductPage({ notFound }: { notFound: ReactNode }) {
     <ProductDetails
       key={state.product.id}
       product={state.product}
+      serverOffers={state.offers ?? null}
       image={image}
       offers={summary}
       onOffers={setOffers}
@@ -83,17 +91,26 @@ function productImage(product: ProductPageProduct | null) {
 
 function ProductDetails({
   product,
+  serverOffers,
   image,
   offers,
   onOffers,
 }: {
   product: ProductPageProduct;
+  serverOffers: ProductOffer[] | null;
   image: { src: string; srcSet?: string };
   offers: OffersSummary | null;
   onOffers: (summary: OffersSummary) => void;
 }) {
   const [failed, setFailed] = useState(false);
   const link = safeUrl(product.link);
+  // Opened from a listing or another product: start at the top (Back and Forward keep theirs).
+  const pushed = useNavigationType() !== 'POP';
+  useLayoutEffect(() => {
+    if (pushed) window.scrollTo(0, 0);
+    // Once per product (the component is keyed by it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The product's own Buy Now: shown until the offers are read, and if they cannot be.
   const buyNow = link ? (
     <Stack gap={6}>
@@ -104,6 +121,7 @@ function ProductDetails({
         target="_blank"
         rel="sponsored noopener noreferrer"
         size="md"
+        rightSection={<NewTabIcon />}
         // Counted as on the cards (a middle click opens the seller too).
         onClick={() => countBuyNowClick(product.id)}
         onAuxClick={(e) => e.button === 1 && countBuyNowClick(product.id)}
@@ -119,6 +137,7 @@ function ProductDetails({
   );
   return (
     <article className={classes.page} data-testid="product-page">
+      <Breadcrumb cat={product.cat} title={product.title} />
       <div className={classes.notice}>
         <DisclosureLine />
       </div>
@@ -160,12 +179,20 @@ function ProductDetails({
           {product.com}
         </Text>
         <Suspense fallback={buyNow}>
-          <ProductOffers product={product} fallback={buyNow} onSummary={onOffers} />
+          <ProductOffers
+            product={product}
+            serverOffers={serverOffers}
+            fallback={buyNow}
+            onSummary={onOffers}
+          />
         </Suspense>
-        <Link to={paths.home} className={classes.back}>
-          {texts.productPage.backToShop}
-        </Link>
+        <BackToListing cat={product.cat} />
       </Stack>
+      <div className={classes.related}>
+        <Suspense fallback={null}>
+          <RelatedProducts productId={product.id} cat={product.cat} />
+        </Suspense>
+      </div>
     </article>
   );
 }

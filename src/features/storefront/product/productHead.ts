@@ -1,38 +1,10 @@
 import { useEffect } from 'react';
-import { applyMeta } from '../../../routing/RouteMeta';
-import { siteOrigin, storeSettings } from '../../../lib/infra/storeSettings';
-import {
-  productHead,
-  seoSettings,
-  scriptJson,
-  type ProductPageProduct,
-} from '../../../lib/domain/productSeo';
-
-const JSON_LD = 'script[type="application/ld+json"]';
-
-function headElement<K extends 'link' | 'script'>(selector: string, tag: K) {
-  let element = document.head.querySelector<HTMLElementTagNameMap[K]>(selector);
-  if (!element) {
-    element = document.createElement(tag);
-    document.head.append(element);
-  }
-  return element;
-}
-
-function setOpenGraph(property: string, content: string) {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.setAttribute('property', property);
-    document.head.append(tag);
-  }
-  tag.content = content;
-}
+import type { ProductPageProduct } from '../../../lib/domain/productSeo';
 
 /**
- * The product page's <head>: the same title, description, canonical URL, Open Graph tags and
- * JSON-LD as the server's HTML (lib/productSeo), kept while the page is shown. The canonical
- * link and the JSON-LD go when the page does; the next route's RouteMeta sets the rest.
+ * The product page's <head> (title, description, canonical URL, Open Graph tags, JSON-LD), kept
+ * while the page is shown. The code that builds it is fetched after the first render: the page's
+ * initial JS budget (bench/budget.json), and a crawler reads the server's HTML, which has it all.
  */
 export function useProductHead(
   product: ProductPageProduct | null,
@@ -42,18 +14,14 @@ export function useProductHead(
 ) {
   useEffect(() => {
     if (!product) return;
-    const head = productHead(product, seoSettings(siteOrigin(), storeSettings.name), image, offers);
-    applyMeta({ title: product.title, description: head.description });
-    for (const [property, content] of head.openGraph) setOpenGraph(property, content);
-    const canonical = headElement<'link'>('link[rel="canonical"]', 'link');
-    canonical.rel = 'canonical';
-    canonical.href = head.canonical;
-    const jsonLd = headElement<'script'>(JSON_LD, 'script');
-    jsonLd.type = 'application/ld+json';
-    jsonLd.textContent = scriptJson(head.jsonLd);
+    let left = false;
+    let remove: (() => void) | undefined;
+    void import('./productHeadTags').then(({ writeProductHead }) => {
+      if (!left) remove = writeProductHead(product, image, offers);
+    });
     return () => {
-      canonical.remove();
-      jsonLd.remove();
+      left = true;
+      remove?.();
     };
   }, [product, image, offers]);
 }

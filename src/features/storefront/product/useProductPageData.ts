@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { catalogueDb } from '../../../lib/infra/catalogueDb';
-import { PRODUCT_DATA_ID, type ProductPageAnswer } from '../../../lib/domain/productSeo';
+import type { ProductPageAnswer } from '../../../lib/domain/productSeo';
+import { PRODUCT_DATA_ID } from '../../../lib/domain/productPageData';
 
 export type ProductPageState =
   { kind: 'loading' } | { kind: 'error' } | ({ kind: 'answer' } & ProductPageAnswer);
@@ -43,7 +44,9 @@ export function useProductPageData(slug: string): { state: ProductPageState; ret
     const controller = new AbortController();
     setState({ kind: 'loading' });
     catalogueDb()
-      .then((db) => db.rpc('product_page', { p_slug: slug }).abortSignal(controller.signal))
+      .then((db) =>
+        db.rpc('product_page', { p_slug: slug }, { get: true }).abortSignal(controller.signal),
+      )
       .then(
         ({ data, error }) => {
           if (controller.signal.aborted) return;

@@ -1,0 +1,94 @@
+// axe-core as every browser test runs it: WCAG 2.0/2.1 A and AA, in the light and the dark colour
+// scheme (Mantine follows the system's), at the widths a view is looked at, with a screenshot of
+// each state into the test's output folder to be looked at.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+export type ColorScheme = 'light' | 'dark';
+export const BOTH_SCHEMES: readonly ColorScheme[] = ['light', 'dark'];
+export const PHONE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export interface AxeScope {
+  /** Scan only this part of the page (a CSS selector). */
+  include?: string;
+}
+
+/** The page's violations, one readable line each: the rule and the first few elements. */
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (scope.include) builder = builder.include(scope.include);
+  const { violations } = await builder.analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.help}): ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+export interface AxeCleanOptions extends AxeScope {
+  /** Default: light and dark. */
+  schemes?: readonly ColorScheme[];
+  /** Each width is scanned, then the page's own size is restored; default: the current one. */
+  viewports?: ReadonlyArray<{ width: number; height: number }>;
+  /** Runs once the width and scheme are set, before the scan (bring a panel into view, say). */
+  beforeScan?: () => Promise<void>;
+  /** Scan with reduced motion (and leave it on): no banner slide or transition mid-scan. */
+  reducedMotion?: boolean;
+  /** Close open toasts first: one fading in or out has no settled contrast. */
+  closeToasts?: boolean;
+  /** Save `<label>-<width>-<scheme>.png` in the test's output folder (default: full page). */
+  screenshot?: boolean | 'viewport';
+}
+
+/** No axe violation in each scheme (and at each width) given; the light scheme is left on. */
+export async function expectAxeClean(
+  page: Page,
+  label: string,
+  options: AxeCleanOptions = {},
+): Promise<void> {
+  const own = page.viewportSize();
+  for (const viewport of options.viewports ?? [null]) {
+    if (viewport) await page.setViewportSize(viewport);
+    const width = page.viewportSize()?.width ?? 0;
+    for (const colorScheme of options.schemes ?? BOTH_SCHEMES) {
+      await page.emulateMedia(
+        options.reducedMotion ? { colorScheme, reducedMotion: 'reduce' } : { colorScheme },
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      // Let colour transitions finish before contrast is measured.
+      await page.waitForTimeout(250);
+      if (options.closeToasts) await closeToasts(page);
+      await options.beforeScan?.();
+      const where = `${label}, ${width} px, ${colorScheme}`;
+      expect(await axeViolations(page, options), where).toEqual([]);
+      if (options.screenshot) {
+        await page.screenshot({
+          path: test.info().outputPath(`${fileName(label)}-${width}-${colorScheme}.png`),
+          fullPage: options.screenshot !== 'viewport',
+        });
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (options.viewports && own) await page.setViewportSize(own);
+}
+
+async function closeToasts(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    document
+      .querySelectorAll<HTMLButtonElement>(
+        '.mantine-Notifications-root .mantine-Notification-closeButton',
+      )
+      .forEach((b) => b.click()),
+  );
+  await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
+}
+
+/** A label as a file name: "/admin Products tab" -> "admin-Products-tab". */
+function fileName(label: string): string {
+  return label.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '');
+}
