@@ -218,9 +218,13 @@ for (const size of WIDTHS) {
     test('the product page lists every offer, cheapest current first, the stale one last and noted', async ({
       page,
     }) => {
-      // The offers come in the page's HTML: the app does not read them again (REQ-CDN-11).
+      // The offers and the price history come in the page's HTML: the app does not read them
+      // again (REQ-CDN-11, REQ-CDN-13).
       const offerReads: string[] = [];
-      page.on('request', (r) => r.url().includes('rpc/product_offers') && offerReads.push(r.url()));
+      page.on(
+        'request',
+        (r) => /rpc\/product_(offers|price_history)/.test(r.url()) && offerReads.push(r.url()),
+      );
       await page.goto(`/p/${slug}`);
       const offers = page.getByTestId('offer');
       await expect(offers).toHaveCount(3, { timeout: 20_000 });

@@ -128,9 +128,11 @@ grant execute on function public.product_price_history(uuid, integer)
 
 -- ---------------------------------------------------------------------------------------------
 -- The host's product page in one read (REQ-CDN-12): public.product_page's answer with, when the
--- product is found, its offers in public.product_offers' order, and always the public store
--- settings the page's HTML shows. A page a CDN has not cached yet then costs the Data API one
--- request instead of three. Invoker: each part answers as its own function or policy does.
+-- product is found, its offers in public.product_offers' order and its price history over the
+-- 90 days the page draws (REQ-CDN-13; PriceHistory.tsx asks the same window), and always the
+-- public store settings the page's HTML shows. A page a CDN has not cached yet then costs the
+-- Data API one request instead of four. Invoker: each part answers as its own function or policy
+-- does.
 -- ---------------------------------------------------------------------------------------------
 
 create function public.product_page_whole(p_slug text)
@@ -154,11 +156,15 @@ as $$
               'offers',
               coalesce((select jsonb_agg(to_jsonb(o) - 'ordinality' order by o.ordinality)
                           from public.product_offers((page.answer->'product'->>'id')::uuid)
-                               with ordinality as o), '[]'::jsonb))
+                               with ordinality as o), '[]'::jsonb),
+              'history',
+              coalesce((select jsonb_agg(to_jsonb(h) order by h.day)
+                          from public.product_price_history(
+                                 (page.answer->'product'->>'id')::uuid, 90) h), '[]'::jsonb))
             else '{}'::jsonb end
     from (select public.product_page(p_slug) as answer) page;
 $$;
 comment on function public.product_page_whole(text) is
-  'The host''s product page in one read: public.product_page''s answer, the product''s offers when found, the public store settings.';
+  'The host''s product page in one read: public.product_page''s answer, the product''s offers and 90-day price history when found, the public store settings.';
 revoke execute on function public.product_page_whole(text) from public;
 grant execute on function public.product_page_whole(text) to anon, authenticated, service_role;

@@ -70,6 +70,7 @@ async function page(slug: string) {
   const document = new JSDOM(html).window.document;
   const data = JSON.parse(document.getElementById(PRODUCT_DATA_ID)!.textContent!) as {
     offers?: OfferRow[] | null;
+    history?: Array<{ day: string; lowest_gbp: number }> | null;
   };
   return { document, jsonLd: JSON.parse(ld) as JsonLd, data };
 }
@@ -226,7 +227,7 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
     expect(document.querySelector('[data-testid="product-price"]')!.textContent).toBe('£30.00');
   });
 
-  it('one Data API read for the page: the product, its offers and the store settings together (REQ-CDN-12)', async () => {
+  it('one Data API read for the page: the product, its offers, its price history and the store settings together (REQ-CDN-12, REQ-CDN-13)', async () => {
     // A real pass-through in front of the Data API that counts what the function asks it.
     const counter = await countingProxy(stackEnv().API_URL);
     process.env.VITE_SUPABASE_URL = counter.url;
@@ -234,6 +235,14 @@ describe('the host product page lists the offers (REQ-OFF-2, REQ-OFF-3)', () => 
       const { document, data } = await page(several.slug);
       expect(Object.fromEntries(counter.counts)).toEqual({ 'rpc/product_page_whole': 1 });
       expect(data.offers).toHaveLength(4);
+      // The 90 days the page draws, as public.product_price_history answers them (REQ-CDN-13).
+      const history = await service.rpc('product_price_history', {
+        p_product_id: several.id,
+        p_days: 90,
+      });
+      if (history.error) throw new Error(history.error.message);
+      expect(history.data).not.toHaveLength(0);
+      expect(data.history).toEqual(history.data);
       expect(document.querySelectorAll('[data-testid="offer"]')).toHaveLength(4);
       const { data: row } = await service.from('store_settings').select('store_name').single();
       expect(document.querySelector('meta[property="og:site_name"]')!.getAttribute('content')).toBe(

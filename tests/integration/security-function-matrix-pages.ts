@@ -28,6 +28,7 @@ export const PAGE_FUNCTIONS: Record<string, FunctionSpec> = {
         status: 'found',
         product: expect.any(Object),
         offers: expect.arrayContaining([expect.objectContaining({ is_primary: true })]),
+        history: expect.any(Array),
         settings: expect.objectContaining({ store_name: expect.any(String) }),
       }),
   },

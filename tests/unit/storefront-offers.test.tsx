@@ -10,12 +10,17 @@ import { texts } from '../../src/offerTexts';
 import { renderWithProviders } from './render';
 
 const answers: Record<string, unknown> = {};
+/** The functions the component asked for, in order. */
+const asked: string[] = [];
 vi.mock('../../src/lib/infra/catalogueDb', () => ({
   catalogueDb: () =>
     Promise.resolve({
-      rpc: (name: string) => ({
-        abortSignal: () => Promise.resolve({ data: answers[name] ?? [], error: null }),
-      }),
+      rpc: (name: string) => {
+        asked.push(name);
+        return {
+          abortSignal: () => Promise.resolve({ data: answers[name] ?? [], error: null }),
+        };
+      },
     }),
 }));
 
@@ -86,12 +91,14 @@ const several = [
 
 afterEach(() => {
   for (const key of Object.keys(answers)) delete answers[key];
+  asked.length = 0;
 });
 
-function show() {
+function show(server: Partial<Parameters<typeof ProductOffers>[0]> = {}) {
   const onSummary = vi.fn();
   renderWithProviders(
     <ProductOffers
+      {...server}
       product={product}
       fallback={<span data-testid="fallback">own Buy Now</span>}
       onSummary={onSummary}
@@ -186,5 +193,28 @@ describe('<ProductOffers />', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByTestId('fallback')).toBeInTheDocument();
     expect(onSummary).not.toHaveBeenCalled();
+  });
+
+  it('the first page uses the offers and the price history in its HTML and reads neither (REQ-CDN-11, REQ-CDN-13)', async () => {
+    const days = [
+      { day: '2026-10-05', lowest_gbp: 39 },
+      { day: '2026-10-06', lowest_gbp: 42 },
+    ];
+    show({ serverOffers: several, serverHistory: days });
+    expect(screen.getAllByTestId('offer')).toHaveLength(4);
+    expect(await screen.findByTestId('price-history-summary')).toHaveTextContent(
+      'Lowest in 90 days: £39.00 on 5 Oct',
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('a page reached inside the app reads both', async () => {
+    answers.product_offers = several;
+    answers.product_price_history = [{ day: '2026-10-07', lowest_gbp: 40 }];
+    show();
+    expect(await screen.findByTestId('price-history-summary')).toHaveTextContent(
+      'Lowest in 90 days: £40.00 on 7 Oct',
+    );
+    expect(asked).toEqual(['product_offers', 'product_price_history']);
   });
 });

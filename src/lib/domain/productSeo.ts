@@ -3,7 +3,7 @@
 // store's SEO settings, used by the page in the browser (ProductPage) and by the server that
 // answers /p/<slug> without JavaScript (src/host/productPages.ts), so both say the same.
 import { texts } from '../../texts.ts';
-import type { ProductOffer } from './offers.ts';
+import type { PriceHistoryDay, ProductOffer } from './offers.ts';
 import { productPath } from '../../routing/paths.ts';
 import { formatPrice, safeUrl, sellerSite } from './format.ts';
 
@@ -35,6 +35,11 @@ export type ProductPageAnswer =
        * database's own answer.
        */
       offers?: ProductOffer[] | null;
+      /**
+       * The product's lowest price per day over the 90 days the page draws, read with it
+       * (public.product_page_whole, REQ-CDN-13); absent from the database's own answer.
+       */
+      history?: PriceHistoryDay[] | null;
     }
   | { status: 'moved'; slug: string }
   | { status: 'missing' };

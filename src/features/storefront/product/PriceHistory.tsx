@@ -7,7 +7,10 @@ import { texts } from '../../../offerTexts';
 import { productPath } from '../../../routing/paths';
 import classes from './ProductOffers.module.css';
 
-/** The window public.product_price_history is asked for (the summary's "90 days"). */
+/**
+ * The window public.product_price_history is asked for (the summary's "90 days"), and the one
+ * public.product_page_whole reads for the first page's HTML.
+ */
 const DAYS = 90;
 const WIDTH = 240;
 const HEIGHT = 48;
@@ -17,12 +20,20 @@ const PAD = 4;
  * The lowest price over the last 90 days (REQ-OFF-4): a small sparkline (plain SVG, one image
  * with a name for screen readers) and its summary in words, and the product's price-drop feed
  * (REQ-OFF-5, served by src/host). Loaded when the browser is idle after the page is interactive
- * (ProductOffers), in a chunk of its own.
+ * (ProductOffers), in a chunk of its own. `serverDays`: the days the server put into the first
+ * page's HTML (REQ-CDN-13), used instead of a read.
  */
-export default function PriceHistory({ product }: { product: ProductPageProduct }) {
-  const [days, setDays] = useState<PriceHistoryDay[] | null>(null);
+export default function PriceHistory({
+  product,
+  serverDays,
+}: {
+  product: ProductPageProduct;
+  serverDays: PriceHistoryDay[] | null;
+}) {
+  const [days, setDays] = useState<PriceHistoryDay[] | null>(serverDays);
 
   useEffect(() => {
+    if (serverDays) return;
     const controller = new AbortController();
     catalogueDb()
       .then((db) =>
@@ -35,6 +46,8 @@ export default function PriceHistory({ product }: { product: ProductPageProduct 
         () => undefined,
       );
     return () => controller.abort();
+    // The server's days belong to this product (the page is keyed by it): not a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product.id]);
 
   const summary = days && historySummary(days);

@@ -10,6 +10,7 @@ import {
   deliveryText,
   offerNote,
   offerPriceText,
+  type PriceHistoryDay,
   type ProductOffer,
 } from '../../../lib/domain/offers';
 import type { ProductPageProduct } from '../../../lib/domain/productSeo';
@@ -41,16 +42,19 @@ export interface OffersSummary {
  * offer the page keeps its single Buy Now and adds when the price was checked. Until the offers
  * are there (or if they cannot be read) the page's own Buy Now (`fallback`) stays.
  * `serverOffers`: the rows the server put into the first page's HTML, used instead of a read
- * (one request less per product page a cache has not seen yet: REQ-CDN-11).
+ * (one request less per product page a cache has not seen yet: REQ-CDN-11); `serverHistory`
+ * likewise for the price history (REQ-CDN-13).
  */
 export default function ProductOffers({
   product,
   serverOffers = null,
+  serverHistory = null,
   fallback,
   onSummary,
 }: {
   product: ProductPageProduct;
   serverOffers?: ProductOffer[] | null;
+  serverHistory?: PriceHistoryDay[] | null;
   fallback: ReactNode;
   onSummary: (summary: OffersSummary) => void;
 }) {
@@ -102,7 +106,7 @@ export default function ProductOffers({
           <BuyNow product={product} offer={offer} />
           <OfferFacts offer={offer} />
         </div>
-        <HistoryWhenIdle product={product} />
+        <HistoryWhenIdle product={product} serverDays={serverHistory} />
       </>
     );
   }
@@ -150,19 +154,22 @@ export default function ProductOffers({
           ))}
         </ul>
       </section>
-      <HistoryWhenIdle product={product} />
+      <HistoryWhenIdle product={product} serverDays={serverHistory} />
     </>
   );
+}
+
+interface HistoryProps {
+  product: ProductPageProduct;
+  serverDays: PriceHistoryDay[] | null;
 }
 
 /**
  * The price history, fetched (code and data) once the browser is idle after the offers are
  * shown: never in the way of the page becoming interactive (REQ-OFF-4).
  */
-function HistoryWhenIdle({ product }: { product: ProductPageProduct }) {
-  const [History, setHistory] = useState<ComponentType<{ product: ProductPageProduct }> | null>(
-    null,
-  );
+function HistoryWhenIdle(props: HistoryProps) {
+  const [History, setHistory] = useState<ComponentType<HistoryProps> | null>(null);
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -178,7 +185,7 @@ function HistoryWhenIdle({ product }: { product: ProductPageProduct }) {
       window.clearTimeout(timer);
     };
   }, []);
-  return History ? <History product={product} /> : null;
+  return History ? <History {...props} /> : null;
 }
 
 /** The stale note, delivery, availability and when the price was checked; nothing unknown. */

@@ -14,7 +14,7 @@ import { useProductHead } from './productHead';
 import classes from './ProductPage.module.css';
 import { useProductPageData } from './useProductPageData';
 import type { OffersSummary } from './ProductOffers';
-import type { ProductOffer } from '../../../lib/domain/offers';
+import type { PriceHistoryDay, ProductOffer } from '../../../lib/domain/offers';
 import { BackToListing, Breadcrumb } from './ProductTrail';
 
 // Every seller's offer, price history and feed link: a chunk of their own, fetched after the
@@ -70,6 +70,7 @@ export function ProductPage({ notFound }: { notFound: ReactNode }) {
       key={state.product.id}
       product={state.product}
       serverOffers={state.offers ?? null}
+      serverHistory={state.history ?? null}
       image={image}
       offers={summary}
       onOffers={setOffers}
@@ -92,12 +93,14 @@ function productImage(product: ProductPageProduct | null) {
 function ProductDetails({
   product,
   serverOffers,
+  serverHistory,
   image,
   offers,
   onOffers,
 }: {
   product: ProductPageProduct;
   serverOffers: ProductOffer[] | null;
+  serverHistory: PriceHistoryDay[] | null;
   image: { src: string; srcSet?: string };
   offers: OffersSummary | null;
   onOffers: (summary: OffersSummary) => void;
@@ -182,6 +185,7 @@ function ProductDetails({
           <ProductOffers
             product={product}
             serverOffers={serverOffers}
+            serverHistory={serverHistory}
             fallback={buyNow}
             onSummary={onOffers}
           />
