@@ -152,6 +152,8 @@ test('REQ-PATH-11 identical toasts merge and never cover the table’s last row 
   page,
   stack,
 }) => {
+  // Two widths, 25 presses and six toasts each: longer than the default 45 s on a busy machine.
+  test.setTimeout(120_000);
   // The toasts' lifetimes run on Playwright's fake clock, stopped while they are raised and
   // measured: a busy machine took longer than an error toast's 4 s between raising the first and
   // measuring, and the toast had gone.
