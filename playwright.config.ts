@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 45_000,
+  // A test's own limit catches a hang, not slowness: on a busy 2-core runner a default-limit test
+  // took 41 s here and over 45 s on CI, while its expectations still wait 10 s each at most.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {

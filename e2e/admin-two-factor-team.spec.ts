@@ -14,7 +14,8 @@ import { createAdmin } from '../tests/support/stack.ts';
 import { activityEntry, expectToast, newAccount, openTab, submitLogin } from './admin.helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 
-test.describe.configure({ timeout: 120_000 });
+// Up to 1.5 min on a busy 2-core runner: room for a slower one.
+test.describe.configure({ timeout: 180_000 });
 
 const tf = texts.colleague;
 const rule = texts.requireAll;

@@ -12,7 +12,8 @@ import { createAdmin } from '../tests/support/stack.ts';
 import { expectToast, field, nav, newAccount, openTab, submitLogin } from './admin.helpers.ts';
 import { expect, test } from './support/fixtures.ts';
 
-test.describe.configure({ timeout: 150_000 });
+// Up to 1.6 min on a busy 2-core runner (codes wait for a fresh 30 s step): room for a slower one.
+test.describe.configure({ timeout: 240_000 });
 
 const t = texts.twoFactor;
 const STEP_MS = 30_000;
