@@ -7,6 +7,7 @@ import type { StackEnv } from '../../stack/stack.ts';
 import { sessionFor, sessionStorageKey } from '../../tests/support/session.ts';
 import { serviceClient, stackEnv } from '../../tests/support/stack.ts';
 import { baseUrl } from './env.ts';
+import { noteToasts } from './toasts.ts';
 
 export interface Fixtures {
   stack: StackEnv;
@@ -25,6 +26,11 @@ export const test = base.extend<Fixtures>({
   },
   serviceDb: async ({ stack }, use) => {
     await use(serviceClient(stack));
+  },
+  // Every page of the test's browser context notes its toasts (toasts.ts, expectToast).
+  context: async ({ context }, use) => {
+    await context.addInitScript(noteToasts);
+    await use(context);
   },
 });
 
