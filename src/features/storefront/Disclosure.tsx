@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../routing/paths';
 import { disclosureParts } from '../../lib/domain/disclosure';
-import { useStoreSettings } from '../../lib/infra/storeSettings';
+import { useStoreSetting } from '../../lib/infra/storeSettings';
 import { texts } from '../../texts';
 import classes from './Disclosure.module.css';
 
@@ -14,7 +14,7 @@ import classes from './Disclosure.module.css';
 
 /** Above the first products of every listing and on every product page: what "Ad" means. */
 export function DisclosureLine() {
-  const { label, line } = disclosureParts(useStoreSettings().disclosure);
+  const { label, line } = disclosureParts(useStoreSetting('disclosure'));
   return (
     <p className={classes.line} data-testid="ad-disclosure">
       <strong>{label}:</strong> {line}{' '}

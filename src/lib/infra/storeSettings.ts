@@ -193,9 +193,26 @@ function load() {
   );
 }
 
+/**
+ * `next`, with each part that equals the same part of `prev` taken from `prev`; `prev` itself when
+ * nothing changed. A component reading a part that did not change then does not render again: a
+ * row that arrives as the build had it re-rendered every product card, one long task on a phone.
+ */
+export function shareUnchanged(next: StoreSettings, prev: StoreSettings): StoreSettings {
+  let changed = false;
+  const shared: Record<string, unknown> = { ...next };
+  for (const key of Object.keys(next) as (keyof StoreSettings)[]) {
+    if (JSON.stringify(next[key]) === JSON.stringify(prev[key])) shared[key] = prev[key];
+    else changed = true;
+  }
+  return changed ? (shared as unknown as StoreSettings) : prev;
+}
+
 /** Shows a row at once (the Settings tab after a save, and the fetch above). */
 export function updateStoreSettings(row: StoreSettingsRow): void {
-  current = settingsFromRow(row, storeSettings);
+  const next = shareUnchanged(settingsFromRow(row, storeSettings), current);
+  if (next === current) return;
+  current = next;
   for (const listener of listeners) listener();
 }
 
@@ -215,6 +232,18 @@ export function useStoreSettings(): StoreSettings {
     subscribe,
     () => current,
     () => storeSettings,
+  );
+}
+
+/**
+ * One part of the settings for rendering: the component renders again only when that part
+ * changes (every product card reads the price limits and the disclosure).
+ */
+export function useStoreSetting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
+  return useSyncExternalStore(
+    subscribe,
+    () => current[key],
+    () => storeSettings[key],
   );
 }
 

@@ -139,6 +139,9 @@ function load() {
 
 /** Shows a row at once (the Storefront tab after a save, and the fetch above). */
 export function updateStorefrontContent(row: StorefrontContentRow): void {
+  // The row as the page already shows it: nothing to draw again (the banner would re-render in
+  // one long task after every page load).
+  if (JSON.stringify(row) === JSON.stringify(current)) return;
   current = row;
   for (const listener of listeners) listener();
 }

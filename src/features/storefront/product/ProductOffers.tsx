@@ -15,7 +15,7 @@ import {
 } from '../../../lib/domain/offers';
 import type { ProductPageProduct } from '../../../lib/domain/productSeo';
 import { catalogueDb } from '../../../lib/infra/catalogueDb';
-import { useStoreSettings } from '../../../lib/infra/storeSettings';
+import { useStoreSetting } from '../../../lib/infra/storeSettings';
 import { texts } from '../../../offerTexts';
 import { NewTabIcon } from '../../../lib/ui/NewTabIcon';
 import { countBuyNowClick } from '../buyNowClicks';
@@ -59,7 +59,7 @@ export default function ProductOffers({
   onSummary: (summary: OffersSummary) => void;
 }) {
   const [offers, setOffers] = useState<ProductOffer[] | null>(serverOffers);
-  const limits = useStoreSettings().priceLimits;
+  const limits = useStoreSetting('priceLimits');
 
   useEffect(() => {
     if (serverOffers) return;

@@ -5,7 +5,7 @@ import { cardPrice } from '../../../lib/domain/offerPrice';
 import { storePageArgs } from '../../../lib/domain/storeOrder';
 import { CARD_PRODUCT_COLUMNS, selectList, type CardProduct } from '../../../lib/domain/tables';
 import { catalogueDb } from '../../../lib/infra/catalogueDb';
-import { useStoreSettings } from '../../../lib/infra/storeSettings';
+import { useStoreSetting } from '../../../lib/infra/storeSettings';
 import { productPath } from '../../../routing/paths';
 import { texts } from '../../../texts';
 import { cardImage } from '../cardImage';
@@ -21,7 +21,7 @@ export const RELATED_COUNT = 4;
  */
 export default function RelatedProducts({ productId, cat }: { productId: string; cat: string }) {
   const [related, setRelated] = useState<CardProduct[]>([]);
-  const limits = useStoreSettings().priceLimits;
+  const limits = useStoreSetting('priceLimits');
   useEffect(() => {
     const controller = new AbortController();
     catalogueDb()
