@@ -1,14 +1,15 @@
-import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Skeleton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../routing/paths';
 import { texts } from '../../texts';
 import { buyTarget, cardPrice } from '../../lib/domain/offerPrice';
-import { useStoreSettings } from '../../lib/infra/storeSettings';
+import { useStoreSetting } from '../../lib/infra/storeSettings';
 import classes from './ProductCard.module.css';
 import type { CardProduct } from '../../lib/domain/tables';
 import { countBuyNowClick } from './buyNowClicks';
 import { cardImage } from './cardImage';
+import { cardMarkup as m } from './cardMarkup';
 import { SellerTag } from './Disclosure';
 
 export { PLACEHOLDER_IMAGE } from './cardImage';
@@ -33,7 +34,7 @@ export function ProductCard({
   const [failed, setFailed] = useState(false);
   const image = cardImage(product.image, failed);
   const { link, seller, offerId } = buyTarget(product);
-  const shown = cardPrice(product, useStoreSettings().priceLimits, Date.now(), texts.offers);
+  const shown = cardPrice(product, useStoreSetting('priceLimits'), Date.now(), texts.offers);
   const count = () => countBuyNowClick(product.id, offerId);
   // A card drawn before the app started (the home page's early cards, or a pre-rendered page)
   // may have lost its picture before React listened for errors: check once it is attached.
@@ -49,13 +50,13 @@ export function ProductCard({
     };
   }, []);
 
+  // Plain elements with the markup Mantine's components give them (cardMarkup.ts, decision 0264).
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      padding={0}
-      className={classes.card}
-      component="article"
+    <article
+      style={m.card.style}
+      className={`${classes.card} ${m.card.className}`}
+      data-with-border="true"
+      data-orientation="vertical"
       data-testid="product-card"
     >
       {/* The picture links to the product page too, but only the title is a tab stop. */}
@@ -78,51 +79,85 @@ export function ProductCard({
       </Link>
       <div className={classes.body}>
         {/* h2: the cards sit directly under the page's h1 (heading levels must not skip). */}
-        <Title order={2} size="h4" className={classes.title} data-testid="product-title">
+        <h2
+          style={m.title.style}
+          className={`${classes.title} ${m.title.className}`}
+          data-size="h4"
+          data-order="2"
+          data-testid="product-title"
+        >
           <Link to={productPath(product.slug)}>{product.title}</Link>
-        </Title>
+        </h2>
         <div className={classes.price}>
-          <Text fw={700} size="lg" c="teal" data-testid="product-price">
+          <p
+            style={m.price.style}
+            className={m.price.className}
+            data-size="lg"
+            data-testid="product-price"
+          >
             {shown.price}
-          </Text>
+          </p>
           {/* Always there, empty without a note: the early cards' template has it (entry-server). */}
           <p className={classes.note} data-testid="product-price-note">
             {shown.note}
           </p>
         </div>
         <div className={classes.category}>
-          <Badge variant="light" color="orange" data-testid="product-category">
-            {product.cat}
-          </Badge>
+          <div
+            style={m.badge.style}
+            className={m.badge.className}
+            data-variant="light"
+            data-testid="product-category"
+          >
+            <span className={m.badge.labelClassName}>{product.cat}</span>
+          </div>
         </div>
-        <Text size="sm" c="dimmed" className={classes.comment} data-testid="product-comment">
+        <p
+          style={m.comment.style}
+          className={m.comment.className(classes.comment)}
+          data-size="sm"
+          data-testid="product-comment"
+        >
           {product.com}
-        </Text>
+        </p>
         {link && <SellerTag site={seller} className={classes.seller} />}
         {link ? (
-          <Button
-            component="a"
+          <a
+            style={m.button.style}
+            className={m.button.className(classes.buy, true)}
+            data-block="true"
             href={link}
             target="_blank"
             // An affiliate link: "sponsored" for search engines (0210).
             rel="sponsored noopener noreferrer"
-            className={classes.buy}
-            fullWidth
             // Counted in the background; the link opens the seller as it always did. A middle
             // click (aux button 1) opens it too.
             onClick={count}
             onAuxClick={(e) => e.button === 1 && count()}
           >
-            {texts.home.buyNow}
-            <VisuallyHidden> {texts.storefront.buyNowHint(seller)}</VisuallyHidden>
-          </Button>
+            <span className={m.button.innerClassName}>
+              <span className={m.button.labelClassName}>
+                {texts.home.buyNow}
+                <span className={m.visuallyHidden}> {texts.storefront.buyNowHint(seller)}</span>
+              </span>
+            </span>
+          </a>
         ) : (
-          <Button className={classes.buy} fullWidth disabled>
-            {texts.home.buyNow}
-          </Button>
+          <button
+            style={m.button.style}
+            className={m.button.className(classes.buy, false)}
+            data-disabled="true"
+            data-block="true"
+            type="button"
+            disabled
+          >
+            <span className={m.button.innerClassName}>
+              <span className={m.button.labelClassName}>{texts.home.buyNow}</span>
+            </span>
+          </button>
         )}
       </div>
-    </Card>
+    </article>
   );
 }
 
