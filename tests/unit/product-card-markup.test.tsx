@@ -3,7 +3,7 @@
 // (src/features/storefront/cardMarkup.ts, decision 0264). Each part here is rendered both ways and
 // must give the same markup: after a Mantine upgrade that renames a class or a variable, this
 // fails instead of the cards losing their look.
-import { Badge, Button, Card, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Skeleton, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,33 @@ const parts: Array<[string, ReactElement, ReactElement]> = [
       </span>
     </button>,
   ],
+  [
+    'skeleton frame',
+    <Card withBorder padding={0} className="own" />,
+    <div
+      style={m.skeletonCard}
+      className={`own ${m.card.className}`}
+      data-with-border="true"
+      data-orientation="vertical"
+    />,
+  ],
+  ...(
+    [
+      [undefined, undefined, 0],
+      [20, '70%', undefined],
+      [20, 64, undefined],
+      [40, undefined, undefined],
+    ] as const
+  ).map(([height, width, radius]): [string, ReactElement, ReactElement] => [
+    `skeleton ${height}/${width}/${radius}`,
+    <Skeleton className="own" height={height} width={width} radius={radius} />,
+    <div
+      style={m.skeleton.style(height, width, radius)}
+      className={m.skeleton.className('own')}
+      data-visible="true"
+      data-animate="true"
+    />,
+  ]),
 ];
 
 describe("the product card's parts are Mantine's markup", () => {

@@ -1,4 +1,3 @@
-import { Card, Skeleton } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../routing/paths';
@@ -163,18 +162,34 @@ export function ProductCard({
 
 /** A card-shaped placeholder in the same layout, so nothing jumps when the products arrive. */
 export function ProductCardSkeleton() {
+  const bone = (
+    own: string | undefined,
+    height?: number,
+    width?: number | string,
+    radius?: number,
+  ) => (
+    <div
+      style={m.skeleton.style(height, width, radius)}
+      className={m.skeleton.className(own)}
+      data-visible="true"
+      data-animate="true"
+    />
+  );
   return (
-    <Card withBorder padding={0} className={classes.card}>
-      <div className={classes.media}>
-        <Skeleton className={classes.image} radius={0} />
-      </div>
+    <div
+      style={m.skeletonCard}
+      className={`${classes.card} ${m.card.className}`}
+      data-with-border="true"
+      data-orientation="vertical"
+    >
+      <div className={classes.media}>{bone(classes.image, undefined, undefined, 0)}</div>
       <div className={classes.body}>
-        <Skeleton className={classes.title} height={20} width="70%" />
-        <Skeleton className={classes.price} height={20} width={64} />
-        <Skeleton className={classes.category} height={20} width={72} />
-        <Skeleton className={classes.comment} height={40} />
-        <Skeleton className={classes.buy} height={36} />
+        {bone(classes.title, 20, '70%')}
+        {bone(classes.price, 20, 64)}
+        {bone(classes.category, 20, 72)}
+        {bone(classes.comment, 40)}
+        {bone(classes.buy, 36)}
       </div>
-    </Card>
+    </div>
   );
 }
