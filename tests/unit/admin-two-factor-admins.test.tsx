@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts as twoFactorTexts } from '../../src/adminTwoFactorTexts';
 import { renderWithProviders } from './render';
+import { storeSettingsRow } from './storeSettingsRow';
 
 vi.mock('../../src/lib/infra/supabase', () => ({ supabase: {} }));
 vi.mock('../../src/lib/infra/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -38,21 +39,11 @@ const admin = (user_id: string, email: string) => ({
 });
 
 const row = {
-  store_name: 'MAR Online Store',
-  contact_email: 'shop@example.test',
-  site_url: null,
-  instagram_url: null,
-  facebook_url: null,
-  x_url: null,
-  tiktok_url: null,
-  youtube_url: null,
-  disclosure_text: 'We may earn a commission.',
-  trader_name: null,
-  trader_address: null,
-  company_number: null,
-  vat_number: null,
-  price_stale_after_days: 7,
-  price_hidden_after_days: 30,
+  ...storeSettingsRow({
+    store_name: 'MAR Online Store',
+    contact_email: 'shop@example.test',
+    disclosure_text: 'We may earn a commission.',
+  }),
   admins_require_mfa: false,
   updated_at: '2026-11-01T10:00:00Z',
 };

@@ -7,31 +7,16 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PolicyPage } from '../../src/features/pages/PolicyPage';
 import { privacyFacts, retention } from '../../src/features/pages/privacyFacts';
-import {
-  storeSettings,
-  type StoreSettingsRow,
-  updateStoreSettings,
-} from '../../src/lib/infra/storeSettings';
+import { storeSettings, updateStoreSettings } from '../../src/lib/infra/storeSettings';
 import { loadConfig } from '../../supabase/functions/contact/config.ts';
 import { renderWithProviders } from './render';
+import { storeSettingsRow } from './storeSettingsRow';
 
-const row: StoreSettingsRow = {
+const row = storeSettingsRow({
   store_name: 'Sports Corner',
   contact_email: 'hello@sports.example',
-  site_url: null,
-  instagram_url: null,
-  facebook_url: null,
-  x_url: null,
-  tiktok_url: null,
-  youtube_url: null,
   disclosure_text: 'Ad: we earn money.',
-  trader_name: null,
-  trader_address: null,
-  company_number: null,
-  vat_number: null,
-  price_stale_after_days: 7,
-  price_hidden_after_days: 30,
-};
+});
 
 afterEach(() => {
   act(() =>

@@ -11,31 +11,15 @@ import {
   updateStoreSettings,
   useStoreSetting,
   useStoreSettings,
-  type StoreSettingsRow,
 } from '../../src/lib/infra/storeSettings';
 import {
   updateStorefrontContent,
   useStorefrontContent,
   type StorefrontContentRow,
 } from '../../src/lib/infra/storefrontContent';
+import { storeSettingsRow } from './storeSettingsRow';
 
-const settingsRow: StoreSettingsRow = {
-  store_name: 'MAR Online Store UK',
-  contact_email: 'privacy@mar-online-store.co.uk',
-  site_url: null,
-  instagram_url: 'https://www.instagram.com/mar',
-  facebook_url: null,
-  x_url: null,
-  tiktok_url: null,
-  youtube_url: null,
-  disclosure_text: 'Ad: we earn a commission.',
-  trader_name: null,
-  trader_address: null,
-  company_number: null,
-  vat_number: null,
-  price_stale_after_days: 7,
-  price_hidden_after_days: 30,
-};
+const settingsRow = storeSettingsRow({ instagram_url: 'https://www.instagram.com/mar' });
 
 function renderCounter(read: () => unknown) {
   const counts = { renders: 0 };
