@@ -2,12 +2,13 @@ import type { CSSProperties } from 'react';
 
 /**
  * The attributes Mantine's Card, Title, Text, Badge, Button, VisuallyHidden and Skeleton give a
- * product card's parts and its loading placeholder, as plain values (decision 0264). The home page hydrates 24 cards and every
- * listing draws them; as Mantine components each card was a dozen components working out their
- * styles on every render, the biggest part of the first page's long tasks on a phone. The class
- * names are the ones Mantine's stylesheet uses, written out so the home page does not load the
- * components' code for them; tests/unit/product-card-markup.test.tsx checks that each part's
- * markup equals what the component renders, so an upgrade that renames one fails a test.
+ * product card's parts and its loading placeholder, as plain values (decision 0264). The home
+ * page hydrates 24 cards and every listing draws them; as Mantine components each card was a
+ * dozen components working out their styles on every render, the biggest part of React's work in
+ * the first page's long tasks on a phone. The class names are the ones Mantine's stylesheet uses,
+ * written out so the home page does not load the components' code for them;
+ * tests/unit/product-card-markup.test.tsx checks that each part's markup equals what the
+ * component renders, so an upgrade that renames one fails a test.
  */
 const vars = (v: Record<string, string>) => v as CSSProperties;
 const rem = (px: number) => `calc(${px / 16}rem * var(--mantine-scale))`;
@@ -38,7 +39,8 @@ export const cardMarkup = {
   },
   /** Text size sm, dimmed; the card's own class goes between the focus class and Mantine's. */
   comment: {
-    className: (own?: string) => `mantine-focus-auto ${own ?? ''} m_b6d8b162 mantine-Text-root`,
+    className: (own: string | undefined) =>
+      `mantine-focus-auto ${own ?? ''} m_b6d8b162 mantine-Text-root`,
     style: vars({
       '--text-fz': 'var(--mantine-font-size-sm)',
       '--text-lh': 'var(--mantine-line-height-sm)',

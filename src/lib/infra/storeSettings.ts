@@ -237,7 +237,7 @@ export function useStoreSettings(): StoreSettings {
 
 /**
  * One part of the settings for rendering: the component renders again only when that part
- * changes (every product card reads the price limits and the disclosure).
+ * changes (every product card reads the price limits; the listing's disclosure line the text).
  */
 export function useStoreSetting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
   return useSyncExternalStore(
