@@ -39,7 +39,12 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<s
     },
     { tags: WCAG_TAGS, include: scope.include },
   );
-  return violations.map((v) => `${v.id} (${v.help}): ${v.targets.join(', ')}`);
+  return violations.map(line);
+}
+
+/** A violation as one line: the rule, its help and the first few elements. */
+function line(v: { id: string; help: string; targets: string[] }): string {
+  return `${v.id} (${v.help}): ${v.targets.join(', ')}`;
 }
 
 async function builderViolations(page: Page, scope: AxeScope): Promise<string[]> {
@@ -48,12 +53,8 @@ async function builderViolations(page: Page, scope: AxeScope): Promise<string[]>
     .withTags(WCAG_TAGS);
   if (scope.include) builder = builder.include(scope.include);
   const { violations } = await builder.analyze();
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.help}): ${v.nodes
-        .slice(0, 5)
-        .map((n) => n.target.join(' '))
-        .join(', ')}`,
+  return violations.map((v) =>
+    line({ ...v, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }),
   );
 }
 

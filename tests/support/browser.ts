@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium without a window system (package chromium-headless-shell, decision 0265). */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-/** Debian's full Chromium (package chromium): Lighthouse and the timing benches run this one. */
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+/** Debian's packages chromium-headless-shell (for automation, decision 0265) and chromium. */
+const SYSTEM_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
 
 /**
  * The browser the tests drive. Playwright's own browser download cannot run everywhere, so a
@@ -14,7 +12,7 @@ export const FULL_CHROMIUM = '/usr/bin/chromium';
 export function chromiumExecutable(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) return fromEnv;
-  return [HEADLESS_SHELL, FULL_CHROMIUM].find((path) => existsSync(path));
+  return SYSTEM_CHROMIUMS.find((path) => existsSync(path));
 }
 
 export const chromiumArgs = [
