@@ -136,7 +136,8 @@ describe('a stale price is not the lowest price (REQ-OFF-3)', () => {
     expect(Date.parse(before.price_fresh_until!)).toBeLessThan(Date.now() + 4_000);
 
     const logged = async () =>
-      (await admin.from('activity_log').select('id, kind').eq('product_id', p.id)).data;
+      // In id order: without one, Postgres may return the same rows in another order.
+      (await admin.from('activity_log').select('id, kind').eq('product_id', p.id).order('id')).data;
     const logBefore = await logged();
     await new Promise((r) => setTimeout(r, 4_000));
     // Nothing wrote the offer: the summary still says 70 until the job runs.
