@@ -19,7 +19,7 @@ export interface PartContext {
   osIds: OsIds;
   logFile: (name: string) => string;
   log: (line: string) => void;
-  options: Pick<StartOptions, 'siteUrl' | 'authRateLimits' | 'functionEnv'>;
+  options: Pick<StartOptions, 'siteUrl' | 'authRateLimits' | 'functionEnv' | 'passwordHashCost'>;
 }
 
 /** A started process and, unless the launcher already waited for it, how to tell it is ready. */
@@ -159,6 +159,7 @@ function authOptions({ config, env, options }: PartContext) {
       adminEmail: config.smtp.adminEmail,
       senderName: config.smtp.senderName,
     },
+    passwordHashCost: options.passwordHashCost,
   };
 }
 

@@ -56,6 +56,9 @@ export const PART_NAMES: PartName[] = [
   'storage',
 ];
 
+/** bcrypt's lowest cost: what throwaway test stacks hash new passwords at (StartOptions). */
+export const TEST_PASSWORD_HASH_COST = 4;
+
 export interface StartOptions {
   portBase?: number;
   /** Stack state: Postgres data, logs, mail, pid file. Default `.stack/data` in the repo. */
@@ -76,6 +79,12 @@ export interface StartOptions {
   siteUrl?: string;
   /** Per-IP auth rate limits overriding [auth.rate_limit] (a browser test run is one IP). */
   authRateLimits?: Partial<StackConfig['auth']['rateLimits']>;
+  /**
+   * bcrypt cost of the passwords Auth hashes (default 10, GoTrue's). Throwaway test stacks hash
+   * at TEST_PASSWORD_HASH_COST: no test measures the cost, and at 10 the hashing was a fifth of
+   * the integration suite's CPU time.
+   */
+  passwordHashCost?: number;
 }
 
 export interface RunningStack {

@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findFreePortBase, startStack, type RunningStack } from '../../stack/stack.ts';
+import {
+  findFreePortBase,
+  startStack,
+  TEST_PASSWORD_HASH_COST,
+  type RunningStack,
+} from '../../stack/stack.ts';
 import '../support/stack.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -26,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         FEED_SYNC_ALLOW_LOOPBACK: '1',
         FEED_SYNC_CPU_BUDGET_MS: '500',
       },
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       onPartExit: (name, report) =>
         process.stderr.write(`\n[integration stack] ${name} died: ${report}\n`),
     });

@@ -10,6 +10,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import {
   findFreePortBase,
   startStack,
+  TEST_PASSWORD_HASH_COST,
   type RunningStack,
   type StackEnv,
 } from '../../stack/stack.ts';
@@ -73,6 +74,7 @@ export async function startHarness({
       authRateLimits: { signInSignUps: 1000, tokenRefresh: 1000, tokenVerifications: 1000 },
       // The link checker may reach the tests' own servers on loopback (never set on hosted).
       functionEnv: { LINK_HEALTH_ALLOW_LOOPBACK: '1', FEED_SYNC_ALLOW_LOOPBACK: '1' },
+      passwordHashCost: TEST_PASSWORD_HASH_COST,
       log: (line) => log(`  stack: ${line}`),
     });
     cleanups.push(() => stack.stop());

@@ -11,6 +11,7 @@ import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startAuthServer, type AuthServerOptions } from '../../../stack/auth/server.ts';
+import { TEST_PASSWORD_HASH_COST } from '../../../stack/stack.ts';
 import { authAdminUrl, ownServerOptions } from './auth-own-server.ts';
 import { nodeClient } from '../../../stack/client.ts';
 import { authMailSubject, extractLinks, listMail, waitForMail } from '../../support/mail.ts';
@@ -80,7 +81,10 @@ describe('sign-up with e-mail confirmation', () => {
       [userId],
     );
     expect(row!.email_confirmed_at).toBeNull();
-    expect(row!.encrypted_password).toMatch(/^\$2[aby]\$10\$/);
+    // bcrypt, at the cost the test stack is told to use (the default is tested below).
+    expect(row!.encrypted_password).toMatch(
+      new RegExp(`^\\$2[aby]\\$${String(TEST_PASSWORD_HASH_COST).padStart(2, '0')}\\$`),
+    );
   });
 
   it('refuses the password sign-in until the e-mail is confirmed', async () => {
@@ -391,6 +395,25 @@ describe('other configurations (a second auth service on the stack database)', (
         message: 'Error sending confirmation email',
       });
       expect(await sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without a cost of its own, a password is hashed with bcrypt at GoTrue’s cost 10', async () => {
+    const server = await startAuthServer(secondServiceOptions({ enableConfirmations: false }));
+    try {
+      const email = uniqueEmail('cost');
+      const { error } = await nodeClient(server.url, env.ANON_KEY).auth.signUp({
+        email,
+        password: PASSWORD,
+      });
+      expect(error).toBeNull();
+      const [row] = await sql<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where email = $1',
+        [email],
+      );
+      expect(row!.encrypted_password).toMatch(/^\$2[aby]\$10\$/);
     } finally {
       await server.close();
     }
