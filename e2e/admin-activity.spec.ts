@@ -17,6 +17,7 @@ import {
 } from './admin.helpers.ts';
 import { useSession } from '../tests/support/session.ts';
 import { uniqueName } from '../tests/support/names.ts';
+import { keepScreenshot } from './support/screenshot.ts';
 
 const activity = texts.activity;
 /** The demo admin's session; accounts the tests make, deleted afterwards. */
@@ -89,7 +90,7 @@ async function expectFullyVisible(page: Page, target: Locator): Promise<void> {
 test('the log shows product add/change/delete, catagory changes and an invite from SignUP', async ({
   page,
   stack,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const api = adminApi(stack);
   const cat = uniqueName('Log Cat');
@@ -147,7 +148,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
   await expect(entry(panel, activity.kind.category_deleted, renamed)).toBeVisible();
   // Newest first: the invite came last.
   await expect(panel.getByTestId('activity-entry').first()).toContainText(email);
-  await page.screenshot({ path: testInfo.outputPath('activity-1280.png'), fullPage: true });
+  await keepScreenshot(page, 'activity-1280.png', { fullPage: true });
 
   // Filters: by kind, then only this (deleted) product.
   await panel.getByRole('combobox', { name: activity.filterKind }).click();
@@ -165,7 +166,7 @@ test('the log shows product add/change/delete, catagory changes and an invite fr
 test('the log pages with Load more, and reads at 375 px without sideways scrolling', async ({
   page,
   stack,
-}, testInfo) => {
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   // At least two pages: the seed alone writes more than one page of entries.
   await openAdmin(page, stack);
@@ -180,7 +181,7 @@ test('the log pages with Load more, and reads at 375 px without sideways scrolli
   await expectFullyVisible(page, firstActor);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: testInfo.outputPath(`activity-375-${colorScheme}.png`) });
+    await keepScreenshot(page, `activity-375-${colorScheme}.png`);
   }
 });
 
@@ -188,7 +189,7 @@ test('Messages at 375 px: cards without sideways scrolling, the full e-mail visi
   page,
   stack,
   serviceDb,
-}, testInfo) => {
+}) => {
   const email = `a-rather-long-sender-address-${Date.now().toString(36)}@example-sports-club.co.uk`;
   const { error } = await serviceDb.from('contact_messages').insert({
     name: 'Phone Reader',
@@ -214,7 +215,7 @@ test('Messages at 375 px: cards without sideways scrolling, the full e-mail visi
     await expect(address).toHaveText(email);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: testInfo.outputPath(`messages-375-${colorScheme}.png`) });
+      await keepScreenshot(page, `messages-375-${colorScheme}.png`);
     }
   } finally {
     await serviceDb.from('contact_messages').delete().eq('email', email);

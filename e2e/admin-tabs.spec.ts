@@ -4,13 +4,14 @@
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { texts } from '../src/adminTexts.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
+import { keepScreenshot } from './support/screenshot.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('at 375 px every admin tab is on screen, and the arrow keys reach each one', async ({
   page,
   stack,
-}, testInfo) => {
+}) => {
   await useSession(
     page,
     stack,
@@ -53,6 +54,6 @@ test('at 375 px every admin tab is on screen, and the arrow keys reach each one'
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: testInfo.outputPath(`admin-tabs-375-${colorScheme}.png`) });
+    await keepScreenshot(page, `admin-tabs-375-${colorScheme}.png`);
   }
 });

@@ -16,6 +16,7 @@ import { createCategory, insertProducts, removeCategory } from './support/catalo
 import { demoAccounts, expect, test } from './support/fixtures.ts';
 import { sessionFor, useSession } from '../tests/support/session.ts';
 import { uniqueName } from '../tests/support/names.ts';
+import { keepScreenshot } from './support/screenshot.ts';
 
 const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
@@ -128,11 +129,11 @@ async function screenshot(page: Page, name: string) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${colorScheme}.png`) });
+    await keepScreenshot(page, `${name}-${colorScheme}.png`);
     const card = page.getByTestId('product-card').first();
     if (await card.count()) {
       await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: test.info().outputPath(`${name}-cards-${colorScheme}.png`) });
+      await keepScreenshot(page, `${name}-cards-${colorScheme}.png`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -10,6 +10,7 @@ import { texts as searchTexts } from '../src/searchTexts.ts';
 import { cards, createCategory, insertProducts, removeCategory } from './support/catalogue.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { uniqueName } from '../tests/support/names.ts';
+import { keepScreenshot } from './support/screenshot.ts';
 
 // The machine the tests share can be slow: waits are generous, never a timing assertion.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -209,7 +210,7 @@ test.describe('search path views are accessible', () => {
   test.use({ reducedMotion: 'reduce' });
   for (const width of WIDTHS) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`REQ-PATH-2 REQ-PATH-3 axe at ${width} px, ${scheme}`, async ({ page }, testInfo) => {
+      test(`REQ-PATH-2 REQ-PATH-3 axe at ${width} px, ${scheme}`, async ({ page }) => {
         await page.setViewportSize({ width, height: 812 });
         await page.emulateMedia({ colorScheme: scheme });
         const views = [
@@ -233,9 +234,7 @@ test.describe('search path views are accessible', () => {
             );
           await page.waitForTimeout(250);
           expect(await axeViolations(page), `${url} at ${width} px, ${scheme}`).toEqual([]);
-          await page.screenshot({
-            path: testInfo.outputPath(`search-path-${name}-${width}-${scheme}.png`),
-          });
+          await keepScreenshot(page, `search-path-${name}-${width}-${scheme}.png`);
         }
       });
     }

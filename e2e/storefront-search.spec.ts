@@ -17,6 +17,7 @@ import {
 } from './support/catalogue.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { uniqueName } from '../tests/support/names.ts';
+import { keepScreenshot } from './support/screenshot.ts';
 
 // The machine the tests share can be slow to show the first page (seconds under load): waits are
 // generous, never a timing assertion.
@@ -176,7 +177,7 @@ test.describe('search views are accessible', () => {
   test.use({ reducedMotion: 'reduce' });
   for (const width of [375, 1280]) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`axe at ${width} px, ${scheme}`, async ({ page }, testInfo) => {
+      test(`axe at ${width} px, ${scheme}`, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         await page.emulateMedia({ colorScheme: scheme });
         for (const [name, url] of [
@@ -192,9 +193,7 @@ test.describe('search views are accessible', () => {
           expect(await axeViolations(page), `${url} at ${width} px, ${scheme}`).toEqual([]);
           // Kept with the test's output, to be looked at.
           await page.getByRole('search').evaluate((el) => el.scrollIntoView());
-          await page.screenshot({
-            path: testInfo.outputPath(`search-${name}-${width}-${scheme}.png`),
-          });
+          await keepScreenshot(page, `search-${name}-${width}-${scheme}.png`);
         }
       });
     }

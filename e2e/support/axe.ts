@@ -3,7 +3,8 @@
 // each state into the test's output folder to be looked at.
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { keepScreenshot } from './screenshot.ts';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export type ColorScheme = 'light' | 'dark';
@@ -95,8 +96,7 @@ export async function expectAxeClean(
       const where = `${label}, ${width} px, ${colorScheme}`;
       expect(await axeViolations(page, options), where).toEqual([]);
       if (options.screenshot) {
-        await page.screenshot({
-          path: test.info().outputPath(`${fileName(label)}-${width}-${colorScheme}.png`),
+        await keepScreenshot(page, `${fileName(label)}-${width}-${colorScheme}.png`, {
           fullPage: options.screenshot !== 'viewport',
         });
       }
