@@ -49,4 +49,8 @@ function installDomStubs(): void {
 
 if (typeof window !== 'undefined') {
   beforeEach(installDomStubs);
+  // Two files run at once on a 2-core machine: a step that takes 0.6 s alone can take over
+  // the default 1 s there. A wait that succeeds still returns at once.
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5_000 });
 }
