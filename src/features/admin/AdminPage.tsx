@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router-dom';
 import { texts } from '../../adminTexts';
 import { useAuth } from '../auth/AuthProvider';
@@ -17,6 +17,7 @@ import { forgetReturnTab, peekReturnTab, rememberReturn } from '../../lib/infra/
 // Mantine's styles for what only this area uses (decision 0258).
 import '../../lib/ui/mantine-overlays.css';
 import '../../lib/ui/mantine-rest.css';
+import { LoadingIndicator } from '../../lib/ui/LoadingIndicator';
 
 // Tabs an admin opens now and then load as chunks of their own (the admin chunk's byte budget).
 const AdminsTab = lazy(() => import('./team/AdminsTab').then((m) => ({ default: m.AdminsTab })));
@@ -56,7 +57,7 @@ function LazyPanel({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <Center py="xl">
-          <Loader aria-label={texts.admin.loading} />
+          <LoadingIndicator label={texts.admin.loading} />
         </Center>
       }
     >
@@ -111,7 +112,7 @@ export function AdminPage() {
   if (!showEnded && (loading || adminStatus === 'loading')) {
     return (
       <Center mih="50vh">
-        <Loader size="lg" aria-label={texts.admin.loading} />
+        <LoadingIndicator size="lg" label={texts.admin.loading} />
       </Center>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Paper, Stack } from '@mantine/core';
+import { Alert, Center, Paper, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { texts as adminTexts } from '../../adminTexts';
@@ -7,6 +7,7 @@ import { paths } from '../../routing/paths';
 import TwoFactorCodeStep from '../../lib/ui/TwoFactorCodeStep';
 import { fetchAdminAccess, type AdminAccess } from '../../lib/infra/twoFactor';
 import TwoFactorSection from './account/TwoFactorSection';
+import { LoadingIndicator } from '../../lib/ui/LoadingIndicator';
 
 interface TwoFactorGateProps {
   /** This account was an admin earlier on this page: another admin removed its rights. */
@@ -52,7 +53,7 @@ export default function TwoFactorGate({ wasAdmin, onAdmin }: TwoFactorGateProps)
   if (access === 'checking') {
     return (
       <Center mih="50vh">
-        <Loader size="lg" aria-label={texts.twoFactor.loading} />
+        <LoadingIndicator size="lg" label={texts.twoFactor.loading} />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { newPasswordSchema, type NewPasswordValues } from './schemas';
 // Mantine's styles for what only this area uses (decision 0258).
 import '../../lib/ui/mantine-overlays.css';
 import '../../lib/ui/mantine-rest.css';
+import { LoadingIndicator } from '../../lib/ui/LoadingIndicator';
 
 const t = texts.passwordReset;
 
@@ -78,7 +79,7 @@ export function ResetPasswordPage() {
   else if (loading)
     body = (
       <Center>
-        <Loader aria-label={t.checkingLink} />
+        <LoadingIndicator label={t.checkingLink} />
       </Center>
     );
   else if (!session) body = <LinkInvalid />;

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../routing/paths';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { FormCard, FormSection } from '../editor/FormCard';
 import { signupSchema } from '../team/signupSchema';
 import { useSchemaForm } from '../editor/useSchemaForm';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.account;
 // Two-factor sign-in (REQ-MFA-1): a chunk of its own, shared with the admin area's forced
@@ -168,7 +169,7 @@ export function AccountTab() {
       <Suspense
         fallback={
           <Center py="md" maw={480}>
-            <Loader size="sm" aria-label={texts.admin.loading} />
+            <LoadingIndicator size="sm" label={texts.admin.loading} />
           </Center>
         }
       >

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Image, Loader, Text, Textarea } from '@mantine/core';
+import { Alert, Button, CopyButton, Image, Text, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminTwoFactorTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -13,6 +13,7 @@ import {
   type TotpFactor,
 } from '../../../lib/infra/twoFactor';
 import { FormSection } from '../editor/FormCard';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.twoFactor;
 
@@ -108,7 +109,7 @@ export default function TwoFactorSection({ required, onTurnedOn }: TwoFactorSect
 
   return (
     <FormSection title={t.heading}>
-      {view.kind === 'loading' && <Loader size="sm" aria-label={t.loading} />}
+      {view.kind === 'loading' && <LoadingIndicator size="sm" label={t.loading} />}
       {view.kind === 'error' && (
         <Alert color="red" role="alert">
           {t.loadFailed}

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
 import { DEFAULT_PRODUCT_QUERY, fetchAdminTablePage } from '../products/productQuery';
@@ -26,6 +15,7 @@ import {
   type ActivityFilters,
   type AdminAccount,
 } from './activityApi';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const activityTexts = texts.activity;
 
@@ -184,7 +174,7 @@ export function ActivityTab() {
         </Group>
       )}
 
-      {firstLoad && <Loader aria-label={activityTexts.loading} />}
+      {firstLoad && <LoadingIndicator label={activityTexts.loading} />}
       {log.status === 'error' && (
         <Alert color="red" role="alert">
           {activityTexts.loadFailed}

@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Table, Text } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { texts } from '../../../adminTexts';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 interface ListStateProps {
   loading: boolean;
@@ -16,7 +17,7 @@ export function ListState({ loading, failed, loadingLabel, onRetry, children }: 
   if (loading) {
     return (
       <Center py="xl">
-        <Loader aria-label={loadingLabel} />
+        <LoadingIndicator label={loadingLabel} />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminFeedTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -13,6 +13,7 @@ import { RunsPanel } from './RunsPanel';
 import { SourcesList } from './SourcesList';
 import { UnmatchedPanel } from './UnmatchedPanel';
 import { useRunNow } from './useRunNow';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.feeds;
 
@@ -80,7 +81,7 @@ export function FeedsTab() {
   if (!sources) {
     return (
       <Center py="xl">
-        <Loader aria-label={t.loading} />
+        <LoadingIndicator label={t.loading} />
       </Center>
     );
   }

@@ -5,7 +5,6 @@ import {
   Center,
   Checkbox,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -19,6 +18,7 @@ import { notify } from '../../../lib/infra/notify';
 import { isDbError } from '../db';
 import { decideHeld, listHeld, type HeldChange } from './feedApi';
 import { useChecked } from './useChecked';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.feedHeld;
 
@@ -124,7 +124,7 @@ export function HeldPanel({
       )}
       {!rows && !failed && (
         <Center py="sm">
-          <Loader size="sm" aria-label={texts.feeds.loading} />
+          <LoadingIndicator size="sm" label={texts.feeds.loading} />
         </Center>
       )}
       {rows?.length === 0 && <Text c="dimmed">{t.empty}</Text>}

@@ -1,8 +1,9 @@
-import { Alert, Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { texts } from '../../../adminFeedTexts';
 import { listRuns, type FeedRun } from './feedApi';
 import { StatusBadge } from './SourcesList';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.feedRuns;
 const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -75,7 +76,7 @@ export function RunsPanel({ sourceId, version }: { sourceId: string; version: nu
       )}
       {!runs && !failed && (
         <Center py="sm">
-          <Loader size="sm" aria-label={texts.feeds.loading} />
+          <LoadingIndicator size="sm" label={texts.feeds.loading} />
         </Center>
       )}
       {runs?.length === 0 && <Text c="dimmed">{t.empty}</Text>}

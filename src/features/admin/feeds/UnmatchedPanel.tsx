@@ -6,7 +6,6 @@ import {
   Center,
   Checkbox,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Stack,
@@ -21,6 +20,7 @@ import { isDbError } from '../db';
 import { CreateProductDialog } from './CreateProductDialog';
 import { listUnmatched, setUnmatched, type UnmatchedRow } from './feedApi';
 import { useChecked } from './useChecked';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.feedUnmatched;
 
@@ -149,7 +149,7 @@ export function UnmatchedPanel({
       )}
       {!rows && !failed && (
         <Center py="sm">
-          <Loader size="sm" aria-label={texts.feeds.loading} />
+          <LoadingIndicator size="sm" label={texts.feeds.loading} />
         </Center>
       )}
       {rows?.length === 0 && <Text c="dimmed">{t.empty}</Text>}

@@ -3,7 +3,6 @@ import {
   Button,
   Center,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -25,6 +24,7 @@ import {
   type ProductClicks,
 } from './insightsApi';
 import { clicksCsv } from './insightsCsv';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.insights;
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -142,7 +142,7 @@ export function ClickInsightsSection({ days }: { days: InsightPeriod }) {
   if (!data) {
     return (
       <Center py="xl">
-        <Loader aria-label={t.loading} />
+        <LoadingIndicator label={t.loading} />
       </Center>
     );
   }

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Loader,
   SegmentedControl,
   Stack,
   Text,
@@ -15,6 +14,7 @@ import { texts } from '../../../adminOwnerTexts';
 import { useDebounced } from '../products/useAdminTablePage';
 import { loadMessages, PAGE_SIZE, refreshUnread, type InboxView } from './inboxApi';
 import { MessageCard } from './MessageCard';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const messagesTexts = texts.messages;
 const inbox = texts.inbox;
@@ -95,7 +95,7 @@ export function MessagesPanel() {
         />
       </Group>
 
-      {state.kind === 'loading' && <Loader aria-label={texts.admin.loadingMessages} />}
+      {state.kind === 'loading' && <LoadingIndicator label={texts.admin.loadingMessages} />}
       {state.kind === 'error' && (
         <Alert color="red" role="alert">
           {messagesTexts.loadFailed}

@@ -1,5 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -9,6 +9,7 @@ import { confirmPrice, deleteOffer, listOffers, readFreshnessLimits, type Offer 
 import type { FreshnessLimits } from './freshness';
 import { OfferCard } from './OfferCard';
 import { OfferDialog } from './OfferDialog';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.offerPanel;
 
@@ -104,7 +105,7 @@ export default function OffersPanel({
         )}
         {!loaded && !failed && (
           <Center py="sm">
-            <Loader size="sm" aria-label={t.loading} />
+            <LoadingIndicator size="sm" label={t.loading} />
           </Center>
         )}
         {loaded?.offers.length === 0 && <Text c="dimmed">{t.empty}</Text>}

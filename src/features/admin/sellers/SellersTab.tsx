@@ -1,5 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { texts } from '../../../adminOfferTexts';
 import { notify } from '../../../lib/infra/notify';
@@ -7,6 +7,7 @@ import { FOREIGN_KEY_VIOLATION, isDbError } from '../db';
 import { ConfirmDialog } from '../editor/ConfirmDialog';
 import { deleteSeller, listSellers, type Seller, type SellerWithCount } from './sellerApi';
 import { SellerDialog } from './SellerDialog';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.sellers;
 
@@ -80,7 +81,7 @@ export function SellersTab() {
   if (!sellers) {
     return (
       <Center py="xl">
-        <Loader aria-label={t.loading} />
+        <LoadingIndicator label={t.loading} />
       </Center>
     );
   }

@@ -1,5 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Alert, Button, Center, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Center, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RequireTwoFactorSection, LockSelfInDialog, wouldLockSelfIn } from './RequireTwoFactor';
 import { texts } from '../../../adminOfferTexts';
@@ -18,6 +18,7 @@ import {
   settingsSchema,
   type SettingsValues,
 } from './settingsSchema';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.settings;
 const fr = texts.freshness;
@@ -152,7 +153,7 @@ export function SettingsTab() {
   if (state === 'loading') {
     return (
       <Center py="xl">
-        <Loader aria-label={t.loading} />
+        <LoadingIndicator label={t.loading} />
       </Center>
     );
   }

@@ -1,15 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import {
-  Alert,
-  Button,
-  Center,
-  Image,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Center, Image, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../../../adminTexts';
 import { loadSupabase } from '../../../lib/infra/loadSupabase';
@@ -31,6 +21,7 @@ import {
   storefrontSchema,
   type StorefrontValues,
 } from './storefrontSchema';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.storefrontContent;
 const COLUMNS = `${STOREFRONT_CONTENT_COLUMNS},updated_at` as const;
@@ -143,7 +134,7 @@ export function StorefrontTab() {
   if (state === 'loading') {
     return (
       <Center py="xl">
-        <Loader aria-label={t.loading} />
+        <LoadingIndicator label={t.loading} />
       </Center>
     );
   }

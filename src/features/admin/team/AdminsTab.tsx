@@ -1,5 +1,5 @@
 import { sessionEndedAfter } from '../../../lib/infra/sessionEnded';
-import { Alert, Button, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { paths } from '../../../routing/paths';
 import { notify } from '../../../lib/infra/notify';
@@ -24,6 +24,7 @@ import {
   type Team,
   type TeamMember,
 } from './teamApi';
+import { LoadingIndicator } from '../../../lib/ui/LoadingIndicator';
 
 const t = texts.team;
 const INSUFFICIENT_PRIVILEGE = '42501';
@@ -132,7 +133,7 @@ export function AdminsTab() {
       resendInvite(email, `${window.location.origin}${paths.login}`),
     );
 
-  if (state.kind === 'loading') return <Loader aria-label={t.loading} />;
+  if (state.kind === 'loading') return <LoadingIndicator label={t.loading} />;
   if (state.kind === 'error') {
     return (
       <Alert color="red" role="alert">
