@@ -72,6 +72,8 @@ export interface AxeCleanOptions extends AxeScope {
   closeToasts?: boolean;
   /** Save `<label>-<width>-<scheme>.png` in the test's output folder (default: full page). */
   screenshot?: boolean | 'viewport';
+  /** Record violations and go on (the test still fails): one test scanning several views. */
+  soft?: boolean;
 }
 
 /** No axe violation in each scheme (and at each width) given; the light scheme is left on. */
@@ -94,7 +96,9 @@ export async function expectAxeClean(
       if (options.closeToasts) await closeToasts(page);
       await options.beforeScan?.();
       const where = `${label}, ${width} px, ${colorScheme}`;
-      expect(await axeViolations(page, options), where).toEqual([]);
+      const found = await axeViolations(page, options);
+      if (options.soft) expect.soft(found, where).toEqual([]);
+      else expect(found, where).toEqual([]);
       if (options.screenshot) {
         await keepScreenshot(page, `${fileName(label)}-${width}-${colorScheme}.png`, {
           fullPage: options.screenshot !== 'viewport',
