@@ -93,8 +93,9 @@ export async function expectAxeClean(
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
       // Let colour transitions finish before contrast is measured.
       await page.waitForTimeout(250);
-      if (options.closeToasts) await closeToasts(page);
       await options.beforeScan?.();
+      // After beforeScan, which may raise one (loading a product says so in a toast).
+      if (options.closeToasts) await closeToasts(page);
       const where = `${label}, ${width} px, ${colorScheme}`;
       const found = await axeViolations(page, options);
       if (options.soft) expect.soft(found, where).toEqual([]);
