@@ -7,7 +7,11 @@
 // with DevTools' CPU throttling at 4×. Per interaction, Chromium's own Event Timing (what INP is
 // made of: input delay, handlers and the next paint, in 8 ms steps, nothing under 16 ms reported)
 // and the time until the page shows the answer: a category click (the heading and the first card
-// of the category), a keystroke in the search box, Load more (the next page's cards). Medians,
+// of the category), a keystroke in the search box, Load more (the next page's cards). Before them,
+// the load itself: Chromium's long tasks (50 ms or more) from the navigation until the app has
+// started and the network is quiet, as their blocking time (each task's time past 50 ms, summed,
+// like Lighthouse's TBT but measured, not simulated, and counted from the start) and the longest
+// task. Medians,
 // runs interleaved so both builds meet the same machine; then mobile Lighthouse (median of
 // --lighthouse runs) on the home page and a product page of each build. Figures, never a pass
 // or fail.
@@ -46,6 +50,10 @@ const WATCH_EVENTS = `
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
   addEventListener('pointerdown', (e) => (window.__inputAt = e.timeStamp), true);
   addEventListener('keydown', (e) => (window.__inputAt = e.timeStamp), true);
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
 `;
 
 interface Sample {
@@ -54,7 +62,10 @@ interface Sample {
   /** From the input event to the answer on the page. */
   shown: number;
 }
-type Measures = Record<'category' | 'keystroke' | 'loadMore', Sample[]>;
+type Measures = Record<'category' | 'keystroke' | 'loadMore', Sample[]> & {
+  /** The load's long tasks: blocking time (ms past 50, summed) and the longest, per load. */
+  load: { blocking: number; longest: number }[];
+};
 
 /** The interaction's Event Timing duration, and the ms from its input to `done` holding. */
 async function timed(
@@ -91,6 +102,15 @@ async function measureOnce(browser: Browser, url: string, into: Measures) {
     const loadMore = page.getByRole('button', { name: 'Load more' });
     await loadMore.waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    into.load.push(
+      await page.evaluate(() => {
+        const tasks = (window as unknown as { __longTasks: number[] }).__longTasks;
+        return {
+          blocking: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
+          longest: Math.max(0, ...tasks),
+        };
+      }),
+    );
 
     const row = page.getByTestId('category-buttons');
     const target = (await row.getByRole('button').nth(2).textContent())!.trim();
@@ -158,7 +178,11 @@ try {
     await buildApp(out, stack.env, root);
     const app = await serveApp(out, root);
     cleanups.push(() => app.close());
-    builds.push({ name, url: app.url, m: { category: [], keystroke: [], loadMore: [] } });
+    builds.push({
+      name,
+      url: app.url,
+      m: { category: [], keystroke: [], loadMore: [], load: [] },
+    });
   }
   const browser = await chromium.launch({
     executablePath: existsSync(CHROMIUM) ? CHROMIUM : undefined,
@@ -195,6 +219,16 @@ try {
   } as const;
   const s = 'interaction';
   row(s, 'setup', `375 px, 4× CPU slowdown, 1,000 products, median of ${RUNS} loads per build`);
+  const loads = builds.map((b) => b.m.load);
+  for (const [key, label] of [
+    ['blocking', 'the load: blocking time of its long tasks ms'],
+    ['longest', 'the load: longest task ms'],
+  ] as const)
+    row(
+      s,
+      `${label}, ${builds[0]!.name} / this checkout`,
+      loads.map((xs) => Math.round(median(xs.map((x) => x[key])))).join(' / '),
+    );
   for (const key of Object.keys(labels) as Array<keyof typeof labels>) {
     const [a, b] = builds.map((x) => x.m[key]) as [Sample[], Sample[]];
     const fmt = (xs: Sample[], k: keyof Sample) => `${Math.round(median(xs.map((x) => x[k])))}`;
@@ -213,9 +247,9 @@ try {
   notes.push(
     ...builds.map(
       (b) =>
-        `${b.name}: ${Object.entries(b.m)
-          .map(([k, xs]) => `${k} INP ${xs.map((x) => Math.round(x.inp)).join(',')}`)
-          .join('; ')}`,
+        `${b.name}: ${(['category', 'keystroke', 'loadMore'] as const)
+          .map((k) => `${k} INP ${b.m[k].map((x) => Math.round(x.inp)).join(',')}`)
+          .join('; ')}; load blocking ${b.m.load.map((x) => Math.round(x.blocking)).join(',')}`,
     ),
   );
 } finally {

@@ -8,11 +8,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../src/app/AppProviders';
 import { renderCardTemplates } from '../../src/entry-server';
 import {
+  CARDS_PER_STEP,
   drawEarlyCards,
+  FIRST_STEP_CARDS,
   type EarlyFirstPage,
   type EarlyFirstPageConfig,
 } from '../../src/features/storefront/earlyFirstPage';
-import { PAGE_SIZE } from '../../src/features/storefront/paging';
+import { PAGE_SIZE, SKELETON_CARDS } from '../../src/features/storefront/paging';
+import { sealEarlyFirstPage } from '../../src/features/storefront/firstPagePrefetch';
 import { ProductGrid } from '../../src/features/storefront/ProductGrid';
 import type { CardProduct } from '../../src/lib/domain/tables';
 import { texts } from '../../src/texts';
@@ -71,6 +74,8 @@ const fixtures: CardProduct[] = [
     offer_count: 0,
     price_checked_at: new Date(Date.now() - 40 * 86_400_000).toISOString(),
   }),
+  // Line breaks as a Windows form sends them: the card holds what the HTML parser makes of them.
+  product(13, { title: 'Two\r\nlines', com: 'One\r\ntwo\rthree' }),
 ];
 
 const config: EarlyFirstPageConfig = {
@@ -168,6 +173,58 @@ describe('the early cards', () => {
     drawEarlyCards(document, state, rows, config);
     expect(document.querySelectorAll('main [data-testid="product-card"]')).toHaveLength(PAGE_SIZE);
     expect(state.drawn?.hasMore).toBe(true);
+  });
+
+  it('draw as many cards as the placeholder shows at once, then a few a step, and say so when done', async () => {
+    await pageWithTemplates();
+    const state = early();
+    const steps: (() => void)[] = [];
+    const rows = Array.from({ length: PAGE_SIZE + 1 }, (_, i) => product(i + 1));
+    expect(drawEarlyCards(document, state, rows, config, (step) => steps.push(step))).toBe(true);
+    const drawnCards = () => document.querySelectorAll('main [data-testid="product-card"]').length;
+    // The page keeps the placeholder's shape: its 8 card outlines become 8 cards.
+    expect(FIRST_STEP_CARDS).toBe(SKELETON_CARDS);
+    expect(drawnCards()).toBe(FIRST_STEP_CARDS);
+    expect(state.drawn, 'not all drawn yet').toBeUndefined();
+    let count = FIRST_STEP_CARDS;
+    while (steps.length > 0) {
+      steps.shift()!();
+      count = Math.min(count + CARDS_PER_STEP, PAGE_SIZE);
+      expect(drawnCards()).toBe(count);
+    }
+    expect(count).toBe(PAGE_SIZE);
+    expect(state.drawn).toEqual({ products: rows.slice(0, PAGE_SIZE), hasMore: true });
+    expect(state.finish).toBeUndefined();
+  });
+
+  it('draw the rest at once when the app takes over between two steps, and nothing after', async () => {
+    await pageWithTemplates();
+    const state = early();
+    window.__marFirstPage = state;
+    const steps: (() => void)[] = [];
+    const rows = Array.from({ length: PAGE_SIZE }, (_, i) => product(i + 1));
+    drawEarlyCards(document, state, rows, config, (step) => steps.push(step));
+    steps.shift()!();
+    sealEarlyFirstPage();
+    const grid = document.querySelector('main [data-testid="product-grid"]')!;
+    // React hydrates exactly what is on the page: the whole first page.
+    expect(grid.children).toHaveLength(PAGE_SIZE);
+    expect(grid.isEqualNode(reactGrid(rows))).toBe(true);
+    expect(state.drawn).toEqual({ products: rows, hasMore: false });
+    // A step still scheduled finds the app in charge and draws nothing.
+    steps.forEach((step) => step());
+    expect(grid.children).toHaveLength(PAGE_SIZE);
+    delete window.__marFirstPage;
+  });
+
+  it('leave the page untouched when one of the products cannot be drawn', async () => {
+    await pageWithTemplates();
+    const state = early();
+    // A site-relative seller link has no site to name beside Buy Now: the app draws the page.
+    const rows = [...fixtures.slice(0, 10), product(11, { link: '/go/11' })];
+    expect(() => drawEarlyCards(document, state, rows, config, () => {})).toThrow();
+    expect(document.querySelector('[data-testid="catalogue-loading"]')).not.toBeNull();
+    expect(document.querySelector('main [data-testid="product-card"]')).toBeNull();
   });
 
   it('remember a Buy Now click until the app has taken over, then leave it to React', async () => {

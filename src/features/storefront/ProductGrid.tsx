@@ -3,6 +3,7 @@ import type { CardProduct } from '../../lib/domain/tables';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import classes from './ProductGrid.module.css';
 import { rememberListing, takeListingScroll } from './listingReturn';
+import { SKELETON_CARDS } from './paging';
 
 /** A click that opens a product page in this tab from a card (its title or picture). */
 const opensProduct = (event: MouseEvent) =>
@@ -41,7 +42,7 @@ export const ProductGrid = memo(function ProductGrid({ products }: { products: C
 export function ProductGridSkeleton() {
   return (
     <div className={classes.grid} aria-hidden="true">
-      {Array.from({ length: 8 }, (_, i) => (
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}
     </div>

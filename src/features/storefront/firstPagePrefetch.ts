@@ -35,10 +35,15 @@ export function firstPage(
   return takePrefetchedFirstPage(category)?.catch(load) ?? load();
 }
 
-/** Called by app/start.tsx just before it hydrates: the early script draws nothing after this. */
+/**
+ * Called by app/start.tsx just before it hydrates: cards the early script has still to draw are
+ * drawn now, so React hydrates the whole first page, and nothing is drawn after this.
+ */
 export function sealEarlyFirstPage(): void {
   const started = early();
-  if (started) started.sealed = true;
+  if (!started) return;
+  started.finish?.();
+  started.sealed = true;
 }
 
 /** The cards the early script drew, and the Buy Now clicks on them before the app started. */
