@@ -13,8 +13,8 @@
 // like Lighthouse's TBT but measured, not simulated, and counted from the start) and the longest
 // task. Medians,
 // runs interleaved so both builds meet the same machine; then mobile Lighthouse (median of
-// --lighthouse runs) on the home page and a product page of each build. Figures, never a pass
-// or fail.
+// --lighthouse runs, interleaved too) on the home page and a product page of each build.
+// Figures, never a pass or fail.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { seedBulk } from '../scripts/seed-bulk.ts';
 import pg from 'pg';
 import { productPath } from '../src/routing/paths.ts';
-import { lighthousePart } from './lighthouse.ts';
+import { lighthouseOnce, lighthouseRows, type LighthouseRun } from './lighthouse.ts';
 import { log, median, notes, report, row } from './results.ts';
 import { buildApp, CHROMIUM, ROOT, serveApp, startStack } from './run-setup.ts';
 
@@ -199,18 +199,23 @@ try {
       'select slug from public.products order by price_value asc nulls last, title limit 1',
     );
     await db.end();
-    for (const b of builds) {
-      log(`interaction: Lighthouse on ${b.name}`);
-      await lighthousePart(
-        tmp,
-        b.url,
-        [
-          [`home (1,000 products), ${b.name}`, '/'],
-          [`product page, ${b.name}`, productPath(rows[0]!.slug)],
-        ],
-        { runs: LIGHTHOUSE_RUNS },
-      );
+    const pages = [
+      ['home (1,000 products)', '/'],
+      ['product page', productPath(rows[0]!.slug)],
+    ] as const;
+    // Interleaved like the interactions: the machine's slow and fast spells fall on both builds.
+    const runs = builds.map(() => pages.map((): LighthouseRun[] => []));
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (const b of i % 2 ? [...builds.keys()].reverse() : builds.keys())
+        for (const [p, [label, route]] of pages.entries())
+          runs[b]![p]!.push(
+            await lighthouseOnce(tmp, `${builds[b]!.url}${route}`, `${label}, ${builds[b]!.name}`),
+          );
+      log(`interaction: Lighthouse round ${i + 1} of ${LIGHTHOUSE_RUNS}`);
     }
+    for (const [b, build] of builds.entries())
+      for (const [p, [label]] of pages.entries())
+        lighthouseRows(`${label}, ${build.name}`, runs[b]![p]!);
   }
   const labels = {
     category: 'category click',
