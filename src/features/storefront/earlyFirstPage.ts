@@ -200,17 +200,18 @@ export function drawEarlyCards(
   // Every card's values first: a product the template cannot draw leaves the page untouched.
   const filled = products.map((product) => {
     const target = buyTarget(product);
-    const template = cards.get(target.link ? 'link' : 'no-link');
-    if (!template) throw new Error('card template missing');
+    const cardTemplate = cards.get(target.link ? 'link' : 'no-link');
+    if (!cardTemplate) throw new Error('card template missing');
     // A link without a seller to name (the database allows none) is left to the app.
     if (target.link && !target.seller) throw new Error('no seller site');
-    return { target, template, values: cardValues(product, target.link, target.seller, config) };
+    const values = cardValues(product, target.link, target.seller, config);
+    return { target, cardTemplate, values };
   });
   const shown = grid.cloneNode(false) as Element;
   const drawCard = (i: number) => {
     const product = products[i]!;
-    const { target, template, values } = filled[i]!;
-    const card = fillCard(template.card, template.slots, values);
+    const { target, cardTemplate, values } = filled[i]!;
+    const card = fillCard(cardTemplate.card, cardTemplate.slots, values);
     const img = card.querySelector('img');
     if (img) {
       const image = cardImage(product.image, false, config.supabaseUrl);
