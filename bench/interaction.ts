@@ -153,6 +153,9 @@ async function measureOnce(browser: Browser, url: string, into: Measures) {
   }
 }
 
+/** Round `i`'s order: the builds one way, then the other, so neither always goes first. */
+const inTurn = <T>(i: number, items: T[]) => (i % 2 ? [...items].reverse() : items);
+
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mar-bench-interaction-'));
 const beforeTree = path.join(tmp, 'before');
 const cleanups: Array<() => Promise<void>> = [];
@@ -189,7 +192,7 @@ try {
   });
   cleanups.push(() => browser.close());
   for (let i = 0; i < RUNS; i++) {
-    for (const b of i % 2 ? [...builds].reverse() : builds) await measureOnce(browser, b.url, b.m);
+    for (const b of inTurn(i, builds)) await measureOnce(browser, b.url, b.m);
     log(`interaction: run ${i + 1} of ${RUNS}`);
   }
   if (LIGHTHOUSE_RUNS > 0) {
@@ -206,7 +209,7 @@ try {
     // Interleaved like the interactions: the machine's slow and fast spells fall on both builds.
     const runs = builds.map(() => pages.map((): LighthouseRun[] => []));
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      for (const b of i % 2 ? [...builds.keys()].reverse() : builds.keys())
+      for (const b of inTurn(i, [...builds.keys()]))
         for (const [p, [label, route]] of pages.entries())
           runs[b]![p]!.push(
             await lighthouseOnce(tmp, `${builds[b]!.url}${route}`, `${label}, ${builds[b]!.name}`),
